@@ -1,0 +1,59 @@
+/**
+ * Socket.IO event maps (spec doc 2 §4 and §7). The server uses them as
+ * `Server<ClientToServerEvents, ServerToClientEvents>` and the web app as
+ * `Socket<ServerToClientEvents, ClientToServerEvents>`. Later modules add their pushes here.
+ */
+
+/** Producer ids of the odds feed: 1 live, 3 pre-match. */
+export type ProducerId = 1 | 3;
+
+export interface WalletPush {
+  real: number;
+  bonus: number;
+  total: number;
+  reserved: number;
+}
+
+export interface UserDataPush {
+  CashBalance: number;
+  FreeBetBalance: number;
+}
+
+export interface AuthPayload {
+  /** Opaque session token; empty on logout. */
+  token: string;
+  /** The user's external id. */
+  extId: string;
+}
+
+export interface ServerToClientEvents {
+  /** Sent after a successful `auth` (user room joined) or after logout (`authenticated: false`). */
+  authState: (state: { authenticated: boolean }) => void;
+  wallet: (payload: WalletPush) => void;
+  userdata: (payload: UserDataPush) => void;
+  ProducerUp: (producer: ProducerId) => void;
+  ProducerDown: (producer: ProducerId) => void;
+  Connected: () => void;
+  Disconnected: () => void;
+  Closed: () => void;
+}
+
+export interface ClientToServerEvents {
+  platform: (platformId: number) => void;
+  sid: (clientId: number) => void;
+  auth: (payload: AuthPayload) => void;
+}
+
+/** Reconnect back-off: starts at 500 ms and grows 1.2x per retry (spec doc 2 §9). */
+export const RECONNECT_INITIAL_DELAY_MS = 500;
+export const RECONNECT_GROWTH = 1.2;
+export const RECONNECT_MAX_DELAY_MS = 30_000;
+
+/** Room names, shared so that tests and modules agree. */
+export const rooms = {
+  user: (userId: string | number) => `user:${userId}`,
+  event: (eventId: string | number) => `event:${eventId}`,
+  sport: (sportId: string | number) => `sport:${sportId}`,
+  betslipMarket: (eventId: string | number, marketId: string | number) =>
+    `betslip:${eventId}:${marketId}`,
+} as const;
