@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * The spec's error envelope (doc 1 §8): every failed call answers `hasErrors: true` with one
- * `datasource_entries` item per problem. `dimension_value` carries the machine-readable code
- * (clients branch on it), `value` the message shown to users.
+ * `datasource_entries` item per problem. As in the spec's client, `dimension_value` is the
+ * message shown to users; `value` carries the machine-readable code that clients branch on.
  */
 export const errorEntrySchema = z.object({
   error_triggered: z.literal(true),

@@ -1,0 +1,133 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createClient } from 'redis';
+import { siteConfig, siteForHost } from '@dau/domain/sites';
+import type { AppDeps, AppInstance } from './app-types';
+import { AppError } from './errors/app-error';
+import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
+import { healthRoutes } from './modules/diagnostics/health.routes';
+import { registerErrorHandling } from './plugins/error-handler';
+import { trailingSlashRedirect, webApp } from './web/web-app';
+
+export interface BuildAppOptions {
+  deps: AppDeps;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application around its dependencies. `main.ts` only starts it. */
+export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.env === 'test',
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorateRequest('site', null as never);
+  app.decorateRequest('user', null);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.site = siteConfig(siteForHost(request.hostname, config.siteHosts, config.siteId));
+    done();
+  });
+  app.addHook('onRequest', trailingSlashRedirect);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.env === 'production',
+  });
+
+  const redis = config.redisUrl ? createClient({ url: config.redisUrl }) : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.error({ err }, 'redis (rate limit) error'));
+    await redis.connect();
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    ...(redis ? { redis: redisForRateLimit(redis), nameSpace: 'dau-rl:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', [
+        {
+          message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        },
+      ]),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Dau API',
+        description:
+          'Sportsbook, casino and payments API of Dau. Failed calls answer the error envelope `{ hasErrors: true, datasource_entries: [{ error_triggered, dimension_value, value }] }`.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes);
+  await app.register(clientLogRoutes);
+  await app.register(webApp);
+
+  return app;
+}
+
+/**
+ * @fastify/rate-limit speaks ioredis' command API (`defineCommand` with a Lua script, then
+ * `client[name](key, ...args, callback)`). This adapter runs those scripts through node-redis.
+ */
+function redisForRateLimit(client: {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}) {
+  type Callback = (err: Error | null, result?: unknown) => void;
+  const commands: Record<string, unknown> = {
+    defineCommand(name: string, definition: { numberOfKeys: number; lua: string }) {
+      commands[name] = (...args: unknown[]) => {
+        const callback = args.pop() as Callback;
+        const keys = args.slice(0, definition.numberOfKeys).map(String);
+        const rest = args.slice(definition.numberOfKeys).map(String);
+        client
+          .eval(definition.lua, { keys, arguments: rest })
+          .then((result) => callback(null, result))
+          .catch((err: Error) => callback(err));
+      };
+    },
+  };
+  return commands;
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** A database handle or an open transaction: repositories accept either. */
+export type DbOrTx = Db | Tx;
+
+const INT8_OID = 20;
+
+function int8ToNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`bigint value ${value} exceeds 2^53`);
+  return n;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `memory://` keeps it in memory. */
+  pgliteDataDir?: string;
+  /** A dumped PGlite data folder to start from (tests load a migrated template). */
+  pgliteLoadDataDir?: Blob;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      types: {
+        getTypeParser: ((oid: number, format?: string) =>
+          oid === INT8_OID
+            ? int8ToNumber
+            : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = options.pgliteDataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create({
+    dataDir,
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+    parsers: { [INT8_OID]: int8ToNumber },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

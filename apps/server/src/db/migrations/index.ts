@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation';
+
+/**
+ * Every migration, by name. Names sort in the order they run; modules take their own number
+ * range (0100 accounts, 0200 feed, 0300 wallet, 0400 betting, 0500 content, ...).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

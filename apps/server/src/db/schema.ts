@@ -1,0 +1,58 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Each module owns its tables; they are listed here so that
+ * one `Kysely<Database>` type covers the whole schema. Money columns are integer cents (bigint,
+ * parsed to number: amounts stay far below 2^53).
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  client_logs: ClientLogsTable;
+}
+
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type UserStatus = 'registering' | 'active' | 'closed';
+
+export interface UsersTable {
+  id: Generated<number>;
+  external_id: Generated<string>;
+  site_id: number;
+  phone: string;
+  username: string | null;
+  password_hash: string;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  email: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+export type Session = Selectable<SessionsTable>;
+
+export interface ClientLogsTable {
+  id: Generated<number>;
+  created_at: Generated<Date>;
+  site_id: number;
+  kind: string;
+  message: string;
+  details: ColumnType<unknown, string, string>;
+  url: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}

@@ -1,0 +1,44 @@
+import type { AppDeps } from '../app-types';
+import { hashPassword } from '../modules/accounts/password';
+
+/** Demo account documented in the README. */
+export const DEMO_USER = {
+  username: 'demo',
+  phone: '+254700000001',
+  password: 'DemoPass#2026',
+  siteId: 2,
+} as const;
+
+export type Seeder = (deps: AppDeps) => Promise<void>;
+
+async function seedDemoUser({ db }: AppDeps): Promise<void> {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('site_id', '=', DEMO_USER.siteId)
+    .where('phone', '=', DEMO_USER.phone)
+    .executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('users')
+    .values({
+      site_id: DEMO_USER.siteId,
+      phone: DEMO_USER.phone,
+      username: DEMO_USER.username,
+      password_hash: await hashPassword(DEMO_USER.password),
+      status: 'active',
+      email: null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/**
+ * Idempotent demo data for `npm start`. Modules append their seeders; each must be safe to run
+ * on every start.
+ */
+export const seeders: Seeder[] = [seedDemoUser];
+
+export async function seedDemoData(deps: AppDeps): Promise<void> {
+  for (const seeder of seeders) await seeder(deps);
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppInstance } from '../app-types';
+import { AppError } from '../errors/app-error';
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
+}
+
+/**
+ * Page paths ending in a slash answer 301 to the slash-less path, keeping the query
+ * (spec doc 1 §2). API paths are left alone.
+ */
+export function trailingSlashRedirect(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: () => void,
+) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+  const [pathname = '', query] = splitOnce(request.url, '?');
+  if (pathname.length > 1 && pathname.endsWith('/') && !isApiPath(pathname)) {
+    const target = pathname.replace(/\/+$/, '') || '/';
+    // A leading double slash would make the Location protocol-relative; keep it a plain path.
+    const safeTarget = target.replace(/^\/+/, '/');
+    reply.redirect(query === undefined ? safeTarget : `${safeTarget}?${query}`, 301);
+    return;
+  }
+  done();
+}
+
+function splitOnce(value: string, separator: string): [string, string | undefined] {
+  const index = value.indexOf(separator);
+  return index === -1 ? [value, undefined] : [value.slice(0, index), value.slice(index + 1)];
+}
+
+/**
+ * Serves the built web app: hashed assets with long caching, and index.html (with the site id
+ * injected) for every other page path so the client router can answer it.
+ */
+export async function webApp(app: AppInstance): Promise<void> {
+  const dist = app.deps.config.webDist;
+  const indexPath = path.join(dist, 'index.html');
+  const hasBuild = fs.existsSync(indexPath);
+  const template = hasBuild ? fs.readFileSync(indexPath, 'utf8') : null;
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}.`);
+    }
+    if (!template) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    const html = template.replace(
+      '<meta name="dau-site" content="2" />',
+      `<meta name="dau-site" content="${request.site.siteId}" />`,
+    );
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+  });
+}
