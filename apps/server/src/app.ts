@@ -31,7 +31,6 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    disableRequestLogging: config.env === 'test',
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -79,7 +78,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    ...(redis ? { redis: redisForRateLimit(redis), nameSpace: 'dau-rl:' } : {}),
+    ...(redis ? { redis: redisForRateLimit(redis), nameSpace: `${config.redisPrefix}rl:` } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', [
         {

@@ -30,6 +30,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key (rate limits, adapter channels), so deployments can share one. */
+  REDIS_PREFIX: z.string().default('dau:'),
   DATA_DIR: z.string().default('./.data'),
   SITE_ID: z.coerce
     .number()
@@ -61,6 +63,7 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
   dataDir: string;
   siteId: SiteId;
   siteHosts: Record<string, SiteId>;
@@ -100,6 +103,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),
     siteId: e.SITE_ID,
     siteHosts: e.SITE_HOSTS,

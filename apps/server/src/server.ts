@@ -31,24 +31,14 @@ export async function createServer(
   await migrateToLatest(database.db as unknown as Kysely<unknown>);
 
   const now = options.now ?? (() => new Date());
-  let realtime: SocketRealtime | undefined;
-  const deps: AppDeps = {
-    config,
-    db: database.db,
-    databaseKind: database.kind,
-    now,
-    get realtime() {
-      if (!realtime) throw new Error('realtime is not attached yet');
-      return realtime;
-    },
-  };
-  const app = await buildApp({ deps });
-  realtime = new SocketRealtime({
+  const realtime = new SocketRealtime({
     redisUrl: config.redisUrl,
-    logger: app.log,
+    redisPrefix: config.redisPrefix,
     resolveToken: (token) => resolveSession(database.db, token, now()),
   });
-  await realtime.attach(app.server);
+  const deps: AppDeps = { config, db: database.db, databaseKind: database.kind, now, realtime };
+  const app = await buildApp({ deps });
+  await realtime.attach(app.server, app.log);
   if (config.seedDemo) await seedDemoData(deps);
   await app.ready();
 
@@ -59,7 +49,7 @@ export async function createServer(
     async close() {
       if (closed) return;
       closed = true;
-      await realtime?.close();
+      await realtime.close();
       await app.close();
       if (!options.database) await database.close();
     },

@@ -23,6 +23,8 @@ function int8ToNumber(value: string): number {
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded client, when running on PGlite. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -61,7 +63,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     parsers: { [INT8_OID]: int8ToNumber },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', pglite: client, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

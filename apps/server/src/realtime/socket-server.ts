@@ -49,7 +49,7 @@ export interface Realtime {
 
 export interface RealtimeOptions {
   redisUrl?: string | undefined;
-  logger: FastifyBaseLogger;
+  redisPrefix?: string;
   resolveToken: (token: string | undefined) => Promise<SessionUser | null>;
 }
 
@@ -77,10 +77,12 @@ export class SocketRealtime implements Realtime {
   io: RealtimeServer | null = null;
   private readonly handlers: ConnectionHandler[] = [];
   private redisClients: { quit(): Promise<unknown> }[] = [];
+  private logger: FastifyBaseLogger | null = null;
 
   constructor(private readonly options: RealtimeOptions) {}
 
-  async attach(httpServer: HttpServer): Promise<void> {
+  async attach(httpServer: HttpServer, logger: FastifyBaseLogger): Promise<void> {
+    this.logger = logger;
     const io: RealtimeServer = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,
@@ -90,11 +92,13 @@ export class SocketRealtime implements Realtime {
     if (this.options.redisUrl) {
       const pub = createClient({ url: this.options.redisUrl });
       const sub = pub.duplicate();
-      pub.on('error', (err) => this.options.logger.error({ err }, 'redis publisher error'));
-      sub.on('error', (err) => this.options.logger.error({ err }, 'redis subscriber error'));
+      pub.on('error', (err) => this.logger?.error({ err }, 'redis publisher error'));
+      sub.on('error', (err) => this.logger?.error({ err }, 'redis subscriber error'));
       await Promise.all([pub.connect(), sub.connect()]);
       this.redisClients = [pub, sub];
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(
+        createAdapter(pub, sub, { key: `${this.options.redisPrefix ?? 'dau:'}socket.io` }),
+      );
     }
     io.on('connection', (socket) => this.onSocket(socket));
     this.io = io;
@@ -113,7 +117,7 @@ export class SocketRealtime implements Realtime {
     };
     const cookieToken = cookieValue(socket.handshake.headers.cookie, COOKIES.auth);
     if (cookieToken) {
-      authenticate(cookieToken).catch((err) => this.options.logger.warn({ err }, 'socket auth'));
+      authenticate(cookieToken).catch((err) => this.logger?.warn({ err }, 'socket auth'));
     }
     socket.on('platform', (platformId) => {
       socket.data.platformId = Number.isInteger(platformId) ? platformId : null;
@@ -125,7 +129,7 @@ export class SocketRealtime implements Realtime {
       // An empty token is a logout: the socket leaves its user's room.
       const token = typeof payload?.token === 'string' ? payload.token : '';
       authenticate(token || undefined).catch((err) =>
-        this.options.logger.warn({ err }, 'socket auth failed'),
+        this.logger?.warn({ err }, 'socket auth failed'),
       );
     });
     for (const handler of this.handlers) handler(socket);

@@ -58,7 +58,8 @@ export async function webApp(app: AppInstance): Promise<void> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown paths count against the rate limit too, so scanning is throttled.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}.`);

@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'dau-web-'));
+  await fs.mkdir(path.join(dist, 'assets'));
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    '<html><head><meta name="dau-site" content="2" /></head><body>Dau</body></html>',
+  );
+  await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST: dist, SITE_HOSTS: 'tz.dau.test=4' });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers page paths with index.html carrying the site id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sports/football-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<meta name="dau-site" content="2" />');
+  });
+
+  it('chooses the site from the host mapping', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'tz.dau.test' } });
+    expect(res.body).toContain('<meta name="dau-site" content="4" />');
+  });
+
+  it('serves hashed assets with long-lived caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('redirects a trailing slash to the slash-less path, keeping the query', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sports/?filter=18&specifier=total%3D2.5',
+    });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/sports?filter=18&specifier=total%3D2.5');
+  });
+
+  it('never redirects to another host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '//evil.example/' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/evil.example');
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json().status).toBe('ok');
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/client-log']).toBeDefined();
+  });
+});

@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database';
+
+/**
+ * A fresh, migrated database for one test file: a copy of the migrated PGlite template by
+ * default, or a new schema on the PostgreSQL server named by DATABASE_URL. Close it in
+ * `afterAll`; the PostgreSQL schema is dropped then.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const handle = await openDatabase({ databaseUrl, schema, poolSize: 10 });
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+    return {
+      ...handle,
+      async close() {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+        await handle.close();
+      },
+    };
+  }
+  const template = inject('pgliteTemplate');
+  const data = template ? new Blob([await fs.readFile(template)]) : undefined;
+  const handle = await openDatabase({
+    pgliteDataDir: 'memory://',
+    ...(data ? { pgliteLoadDataDir: data } : {}),
+  });
+  if (!data) await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  return handle;
+}
