@@ -12,7 +12,7 @@ import { DEFAULT_COMBO_STAKE, DEFAULT_SINGLE_STAKE } from './constants';
 import { MARKET_EXPIRED } from './messages';
 import type { Cents } from './money';
 import type { Odds } from './odds';
-import { combinedOdds, EVENS_ONE } from './odds';
+import { combinedOdds, ODDS_ONE } from './odds';
 import type { BetType, PayoutBreakdown } from './payout';
 import { boostedOdds, payoutBreakdown } from './payout';
 import { taxBoostNext, taxBoostPercentage } from './tax-boost';
@@ -171,8 +171,8 @@ export function createBetslip(
       betType: 'multiple',
       selections: {},
       numselections: 0,
-      comboodds: EVENS_ONE,
-      combooddswinboost: EVENS_ONE,
+      comboodds: ODDS_ONE,
+      combooddswinboost: ODDS_ONE,
       winboostpercentage: 0,
       winboostnext: 0,
       taxboostpercentage: 0,
@@ -210,7 +210,7 @@ export function coerceStake(value: string | number | null | undefined): Cents {
 
 /** The odds a leg contributes: an expired market (odds 0) counts as 1. */
 export function effectiveOdds(selection: BetslipSelection): Odds {
-  return selection.selectionitem.o > 0 ? selection.selectionitem.o : EVENS_ONE;
+  return selection.selectionitem.o > 0 ? selection.selectionitem.o : ODDS_ONE;
 }
 
 function isEnded(event: SelectionEvent, finished?: boolean): boolean {

@@ -1,9 +1,12 @@
 /**
  * Every business constant of spec doc 1 §9 and doc 2 §9. Money constants are in cents; the
  * spec's unit values are kept alongside where wire shapes or labels use them. Site identity
- * values (platform, client, tenant, default site, time offset) live in `sites.ts`.
+ * values (platform, client, tenant, default site, time offset) are defined in `sites.ts` and
+ * re-exported here so this module lists every constant.
  */
 import type { Cents } from './money';
+
+export { CLIENT_ID, DEFAULT_SITE_ID, PLATFORM_ID, TENANT_ID, TIME_OFFSET_MINUTES } from './sites';
 
 export const MAX_WINNING = 150_000_000 as Cents; // 1,500,000 currency units
 /** Winning (withholding) tax as in the spec: 0.2. The tax policy holds it in basis points. */
@@ -26,7 +29,6 @@ export const WITHDRAWAL_INTERVAL_MS = 15 * 60_000;
 export const ELIGIBILITY_MIN_BETS_COUNT = 1;
 export const DEPOSIT_MIN_BALANCE_NOTIFY = 100 as Cents; // 1 (content value deposit_min_bal_notify)
 
-export const TIME_OFFSET_MINUTES = 180;
 export const CLOCK_UTC_OFFSET_HOURS = 3;
 export const REQUEST_TIMEOUT_MS = 30_000;
 

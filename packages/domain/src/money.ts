@@ -14,9 +14,11 @@ export function cents(value: number): Cents {
   return value as Cents;
 }
 
-/** Whole currency units to cents (e.g. 10 → 1000). */
+/** Currency units with at most two decimals to cents (10 → 1000, 1.15 → 115); throws otherwise. */
 export function fromUnits(units: number): Cents {
-  return cents(units * 100);
+  const value = parseMoney(Math.abs(units));
+  if (value === null) throw new RangeError(`Not an amount with two decimals: ${units}`);
+  return (units < 0 ? -value : value) as Cents;
 }
 
 const AMOUNT_PATTERN = /^(\d+)(?:\.(\d{0,2}))?$/;

@@ -5,7 +5,7 @@
 export type Odds = number & { readonly __brand: 'Odds' };
 
 /** Odds of 1.00: the neutral leg (void, expired market). */
-export const EVENS_ONE = 100 as Odds;
+export const ODDS_ONE = 100 as Odds;
 
 export function odds(hundredths: number): Odds {
   if (!Number.isSafeInteger(hundredths) || hundredths < 0) {
@@ -77,7 +77,7 @@ export function compareRatio(a: Ratio, b: Ratio): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** Rounds half away from zero... for non-negative values this is half-up. */
+/** Rounds to the nearest integer, halves away from zero (half-up for the non-negative amounts used here). */
 export function roundRatio(value: Ratio): bigint {
   const { numerator, denominator } = value;
   const sign = numerator < 0n ? -1n : 1n;

@@ -1,3 +1,4 @@
+import { MAX_WINNING } from './constants';
 import type { Cents } from './money';
 import type { SiteId } from './sites';
 
@@ -41,7 +42,7 @@ export const SPEC_TAX_POLICY: TaxPolicy = {
   effectiveFrom: '2000-01-01',
   stakeSide: { rateBps: 1500, base: 'stake', method: 'inclusive' },
   winningsSide: { rateBps: 2000, base: 'net-winnings' },
-  maxWinning: 150_000_000 as Cents,
+  maxWinning: MAX_WINNING,
 };
 
 /**
@@ -55,7 +56,7 @@ export const KENYA_2025_TAX_POLICY: TaxPolicy = {
   effectiveFrom: '2025-07-01',
   stakeSide: { rateBps: 500, base: 'deposit', method: 'deducted' },
   winningsSide: { rateBps: 500, base: 'withdrawal' },
-  maxWinning: 150_000_000 as Cents,
+  maxWinning: MAX_WINNING,
 };
 
 /** Policies in force by default: the spec's for every site (same amounts in local currency). */
