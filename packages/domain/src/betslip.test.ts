@@ -209,6 +209,22 @@ describe('betslip', () => {
     fc.string().map<BetslipAction>((value) => ({ type: 'setFreebetStake', value })),
   );
 
+  it('boosts never decrease as qualifying selections are added', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 120, max: 900 }), { maxLength: 60 }), (odds) => {
+        let s = createBetslip();
+        odds.forEach((o, i) => {
+          const next = betslipReducer(s, { type: 'add', selection: pick(i + 1, 1, o) });
+          expect(next.qualifyingselections).toBe(s.qualifyingselections + 1);
+          expect(next.winboostpercentage).toBeGreaterThanOrEqual(s.winboostpercentage);
+          expect(next.taxboostpercentage).toBeGreaterThanOrEqual(s.taxboostpercentage);
+          expect(next.winboostnext).toBeGreaterThanOrEqual(s.winboostnext);
+          s = next;
+        });
+      }),
+    );
+  });
+
   it('after any actions: one selection per event and numselections equals the count', () => {
     fc.assert(
       fc.property(

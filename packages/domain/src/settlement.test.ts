@@ -50,6 +50,34 @@ describe('settlement', () => {
     expect(s.breakdown.grossPossibleWin).toBe(17392); // 86.96 × 2
   });
 
+  it('pays a dead heat through the same policy', () => {
+    const s = settleBet({
+      betId: 'dh',
+      stake: 1000 as Cents,
+      freebetStake: 0 as Cents,
+      betType: 'single',
+      policy,
+      legs: [
+        {
+          odds: 400 as Odds,
+          outcome: { result: 'won', deadHeatFactor: { numerator: 1n, denominator: 2n } },
+          qualifies: true,
+        },
+      ],
+    });
+    // 8.70 × 4 × 1/2 = 17.40; tax 20 % × 8.70 = 1.74
+    expect(s.status).toBe('won');
+    expect(s.breakdown.grossPossibleWin).toBe(1740);
+    expect(s.breakdown.netPayout).toBe(1566);
+    expect(settlementMovement(s)).toEqual({
+      betId: 'dh',
+      kind: 'settle',
+      userCash: 1566,
+      taxPayable: 174,
+      house: -1740,
+    });
+  });
+
   it('loses when any leg loses, and voids when all legs are void', () => {
     const base = { betId: 'b', stake: 1000 as Cents, freebetStake: 0 as Cents, policy } as const;
     const lostBet = settleBet({
