@@ -14,9 +14,11 @@ import { createClient } from 'redis';
 import { siteConfig, siteForHost } from '@dau/domain/sites';
 import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
 import { registerErrorHandling } from './plugins/error-handler';
+import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
 export interface BuildAppOptions {
@@ -102,6 +104,8 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
 
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
+  await app.register(accountsRoutes);
+  await app.register(smsOutboxRoutes);
   await app.register(webApp);
 
   return app;

@@ -53,6 +53,13 @@ const envSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /** Failed logins per account before a lock-out starts. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /**
+   * Failed logins per IP before a lock-out starts. Kenyan mobile carriers put many subscribers
+   * behind one carrier-grade NAT address, so deployments may raise it.
+   */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -76,6 +83,8 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   shutdownGraceMs: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -116,5 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
   };
 }

@@ -1,4 +1,15 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  AccountUserColumns,
+  ComplianceInfoTable,
+  IncomeSourcesTable,
+  LoginThrottlesTable,
+  PasswordResetsTable,
+  RegistrationsTable,
+  ResponsibleGamblingLimitsTable,
+  SmsOutboxTable,
+  UserSettingsTable,
+} from '../modules/accounts/accounts.tables';
 
 /**
  * The database as Kysely sees it. Each module owns its tables; they are listed here so that
@@ -9,13 +20,21 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   client_logs: ClientLogsTable;
+  registrations: RegistrationsTable;
+  password_resets: PasswordResetsTable;
+  login_throttles: LoginThrottlesTable;
+  user_settings: UserSettingsTable;
+  responsible_gambling_limits: ResponsibleGamblingLimitsTable;
+  income_sources: IncomeSourcesTable;
+  compliance_info: ComplianceInfoTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type UserStatus = 'registering' | 'active' | 'closed';
 
-export interface UsersTable {
+export interface UsersTable extends AccountUserColumns {
   id: Generated<number>;
   external_id: Generated<string>;
   site_id: number;
