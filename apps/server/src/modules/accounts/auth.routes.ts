@@ -73,7 +73,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['accounts'],
         summary: 'Whether the session (cookie, bearer or onlineToken) is signed in',
-        body: isLoggedInRequestSchema.optional(),
+        // A body-less call asks about the cookie or bearer session.
+        body: isLoggedInRequestSchema.nullish(),
         response: { 200: isLoggedInResponseSchema },
       },
     },
