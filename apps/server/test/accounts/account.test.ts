@@ -371,16 +371,3 @@ describe('responsible gambling', () => {
     });
   });
 });
-
-describe('SMS sandbox', () => {
-  it('is refused without SANDBOX', async () => {
-    const prod = await createTestApp({ SANDBOX: 'false' });
-    try {
-      const res = await prod.app.inject({ method: 'GET', url: '/api/sandbox/sms/outbox' });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().hasErrors).toBe(true);
-    } finally {
-      await prod.close();
-    }
-  });
-});
