@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import { useSessionStore } from '../lib/session-store';
@@ -83,6 +83,24 @@ describe('app shell', () => {
     expect(screen.getByRole('link', { name: 'JOIN' }).getAttribute('href')).toBe('/register');
     screen.getByRole('button', { name: /MENU/ }).click();
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+
+  it('keeps a visited page mounted but hidden, and never caches excluded pages', async () => {
+    const { container } = renderAt('/');
+    const headings = () =>
+      [...container.querySelectorAll('main h1')].map(
+        (h) => `${h.textContent}${h.closest('[style*="none"]') ? ' (hidden)' : ''}`,
+      );
+    expect(await screen.findByRole('heading', { name: 'Dau' })).toBeTruthy();
+    act(() => screen.getByRole('link', { name: 'Football' }).click());
+    expect(await screen.findByRole('heading', { name: 'Football' })).toBeTruthy();
+    expect(headings()).toEqual(['Dau (hidden)', 'Football']);
+    act(() => screen.getByRole('link', { name: 'Live Now' }).click());
+    expect(await screen.findByRole('heading', { name: 'Live Now' })).toBeTruthy();
+    expect(headings()).toEqual(['Dau (hidden)', 'Football (hidden)', 'Live Now']);
+    act(() => screen.getByRole('link', { name: 'Football' }).click());
+    expect(await screen.findByRole('heading', { name: 'Football' })).toBeTruthy();
+    expect(headings()).toEqual(['Dau (hidden)', 'Football']);
   });
 
   it('shows the other error page when a page throws', () => {

@@ -1,16 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styles from './splash.module.css';
 
 const SEEN_KEY = 'dau:splash-seen';
 
 function seenThisSession(): boolean {
   try {
-    if (sessionStorage.getItem(SEEN_KEY)) return true;
-    sessionStorage.setItem(SEEN_KEY, '1');
+    return sessionStorage.getItem(SEEN_KEY) !== null;
   } catch {
-    // Private mode: show it, once per load.
+    return false;
   }
-  return false;
 }
 
 /**
@@ -19,6 +17,13 @@ function seenThisSession(): boolean {
  */
 export function Splash() {
   const [visible, setVisible] = useState(() => !seenThisSession());
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(SEEN_KEY, '1');
+    } catch {
+      // Private mode: the splash shows once per page load instead.
+    }
+  }, []);
   if (!visible) return null;
   return (
     <button
