@@ -50,5 +50,6 @@ describe('page cache', () => {
     expect(isCacheable('Sports')).toBe(true);
     expect(isCacheable('SportsEvent')).toBe(true);
     expect(isCacheable('GamePlay')).toBe(false);
+    expect(isCacheable('Login')).toBe(false);
   });
 });

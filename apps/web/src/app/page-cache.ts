@@ -5,7 +5,10 @@
  */
 export const PAGE_CACHE_LIMIT = 5;
 
-/** Page names the spec excludes, plus game play/demo: a hidden game iframe would keep playing. */
+/**
+ * Page names the spec excludes, plus: game play (a hidden game iframe would keep playing) and
+ * the forms holding a password, whose fields the spec clears when the user leaves.
+ */
 export const UNCACHED_PAGES: ReadonlySet<string> = new Set([
   'SportsSubcategory',
   'SportsCategory',
@@ -16,6 +19,9 @@ export const UNCACHED_PAGES: ReadonlySet<string> = new Set([
   'Payments',
   'Withdrawals',
   'GamePlay',
+  'Login',
+  'Register',
+  'ResetPassword',
 ]);
 
 export function isCacheable(page: string): boolean {

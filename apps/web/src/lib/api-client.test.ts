@@ -4,10 +4,12 @@ import {
   apiFetch,
   buildHeaders,
   buildUrl,
+  currentLanguage,
   normaliseError,
   setApiNavigate,
   shouldRedirectOn401,
 } from './api-client';
+import { SITES } from '@dau/domain/sites';
 import { useSessionStore } from './session-store';
 
 type FetchArgs = Parameters<typeof fetch>;
@@ -109,6 +111,14 @@ describe('requests', () => {
     expect(headers.has('authorization')).toBe(false);
     useSessionStore.setState({ token: 'abc' });
     expect(buildHeaders({ base: 'core', body: undefined }).get('authorization')).toBe('Bearer abc');
+  });
+
+  it('uses the language chosen on site 4 and the default elsewhere', () => {
+    document.cookie = 'locale=en-tz; Path=/';
+    expect(currentLanguage(SITES[4])).toBe('en');
+    expect(currentLanguage(SITES[2])).toBe('en');
+    document.cookie = 'locale=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/';
+    expect(currentLanguage(SITES[4])).toBe('sw');
   });
 
   it('adds the v2 segment and payment-version header when the v2 cookie is set', () => {

@@ -7,7 +7,7 @@ import {
   COOKIES,
   REQUEST_TIMEOUT_MS,
 } from '@dau/contracts/http';
-import { CLIENT_ID, PLATFORM_ID, SITES } from '@dau/domain/sites';
+import { CLIENT_ID, PLATFORM_ID, SITES, type SiteConfig } from '@dau/domain/sites';
 import { reportClientError } from './client-log';
 import { readCookie } from './cookies';
 import { useSessionStore } from './session-store';
@@ -118,11 +118,20 @@ export function buildUrl(request: Pick<ApiRequest, 'base' | 'path' | 'query'>): 
   return `${API_BASE[request.base]}${v2 ? '/v2' : ''}${path}?${params.toString()}`;
 }
 
+/** Site 4 offers a language picker that stores its choice in the `locale` cookie (`sw-tz`). */
+export function currentLanguage(site: SiteConfig = SITES[currentSiteId()]): string {
+  const chosen = readCookie(COOKIES.locale)?.toLowerCase();
+  const match = site.languages.find(
+    (language) => language.locale === chosen || language.code === chosen,
+  );
+  return match?.code ?? site.defaultLanguage;
+}
+
 export function buildHeaders(request: Pick<ApiRequest, 'base' | 'body'>): Headers {
   const site = SITES[currentSiteId()];
   const headers = new Headers({
     accept: 'application/json',
-    [API_HEADERS.language]: site.defaultLanguage,
+    [API_HEADERS.language]: currentLanguage(site),
     [API_HEADERS.country]: site.countryCode,
     [API_HEADERS.clientId]: String(CLIENT_ID),
     [API_HEADERS.dimension]: site.locale,
