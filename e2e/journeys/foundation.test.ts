@@ -35,6 +35,7 @@ describe('foundation journeys at 360×740', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     const url = new URL(page.url());
     assert.equal(url.searchParams.get('redirectUrl'), '/my-account');
+    await page.locator('main h1').first().waitFor();
     await screenshot(page, 'foundation-login-redirect');
     await context.close();
   });
@@ -47,6 +48,7 @@ describe('foundation journeys at 360×740', () => {
     assert.ok(response, 'navigation answered');
     const chain = response.request().redirectedFrom();
     assert.equal(chain?.url(), `${dau.url}/sports/`);
+    await page.locator('main h1').first().waitFor();
     await screenshot(page, 'foundation-sports');
     await context.close();
   });

@@ -22,9 +22,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context: 360×740, touch, a mid-range Android user agent. */
-export async function mobileContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({
+/**
+ * A phone-sized context: 360×740, touch, a mid-range Android user agent. The intro splash is
+ * marked as seen unless `splash` is asked for, so journeys start on the page itself.
+ */
+export async function mobileContext(
+  browser: Browser,
+  baseURL: string,
+  options: { splash?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL,
     viewport: MOBILE_VIEWPORT,
     deviceScaleFactor: 2,
@@ -35,6 +42,10 @@ export async function mobileContext(browser: Browser, baseURL: string): Promise<
     userAgent:
       'Mozilla/5.0 (Linux; Android 11; TECNO KF6) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
   });
+  if (!options.splash) {
+    await context.addInitScript(() => sessionStorage.setItem('dau:splash-seen', '1'));
+  }
+  return context;
 }
 
 /** Fails the journey on any script error the page reports. */
