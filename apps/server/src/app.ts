@@ -16,6 +16,7 @@ import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
@@ -102,6 +103,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
 
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
+  await app.register(walletRoutes);
   await app.register(webApp);
 
   return app;

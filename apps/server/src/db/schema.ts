@@ -1,4 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  DepositLimitsTable,
+  PaymentCallbacksTable,
+  PaymentsTable,
+} from '../modules/payments/payments.tables';
+import type {
+  LedgerAccountsTable,
+  LedgerEntriesTable,
+  LedgerTransactionsTable,
+} from '../modules/wallet/wallet.tables';
 
 /**
  * The database as Kysely sees it. Each module owns its tables; they are listed here so that
@@ -9,6 +19,12 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   client_logs: ClientLogsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  payments: PaymentsTable;
+  payment_callbacks: PaymentCallbacksTable;
+  deposit_limits: DepositLimitsTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
