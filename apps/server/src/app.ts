@@ -16,8 +16,10 @@ import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { registerErrorHandling } from './plugins/error-handler';
+import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
 export interface BuildAppOptions {
@@ -104,6 +106,8 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
   await app.register(walletRoutes);
+  await app.register(paymentsRoutes);
+  if (config.sandbox) await app.register(darajaSandbox);
   await app.register(webApp);
 
   return app;

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import type { Db, DbOrTx } from '../../src/db/database';
+import type { Db } from '../../src/db/database';
 import { checkLedger, postTransaction } from '../../src/modules/wallet/ledger.service';
 
 /** Used in `afterEach` of every wallet and payments test file: the ledger must always hold. */
-export async function expectLedgerBalanced(db: DbOrTx): Promise<void> {
+export async function expectLedgerBalanced(db: Db): Promise<void> {
   const result = await checkLedger(db);
   expect(result.problems).toEqual([]);
   expect(result.ok).toBe(true);

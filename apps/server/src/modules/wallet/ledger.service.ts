@@ -1,4 +1,4 @@
-import type { DbOrTx, Tx } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import {
   applyEntries,
@@ -133,8 +133,14 @@ export interface LedgerCheck {
  * balance equals the sum of its entries and each entry's running balance is right, no user
  * account is negative, and all balances together sum to zero (no money created or lost).
  */
-export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
-  const problems = await ledgerProblems(db);
-  const counts = await ledgerCounts(db);
-  return { ok: problems.length === 0, problems, ...counts };
+export async function checkLedger(db: Db): Promise<LedgerCheck> {
+  // One snapshot for every query, so money moving while the check runs cannot look like drift.
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      const problems = await ledgerProblems(tx);
+      const counts = await ledgerCounts(tx);
+      return { ok: problems.length === 0, problems, ...counts };
+    });
 }
