@@ -16,6 +16,9 @@ import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
+import { feedSandboxRoutes } from './modules/feed/feed-sandbox.routes';
+import { feedSubscriptions } from './modules/feed/feed-subscriptions';
+import { sportsRoutes } from './modules/sports/sports.routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
@@ -102,6 +105,9 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
 
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
+  await app.register(sportsRoutes);
+  await app.register(feedSandboxRoutes);
+  deps.realtime.onConnection(feedSubscriptions(deps.feed));
   await app.register(webApp);
 
   return app;

@@ -53,6 +53,19 @@ const envSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * The odds feed: `simulator` runs the sandbox simulator on its own clock, `manual` creates
+   * it but leaves the clock to the caller (tests), `off` has no provider. Default: `simulator`
+   * with sandboxes on, `manual` in tests, `off` in production.
+   */
+  FEED_MODE: z.enum(['simulator', 'manual', 'off']).optional(),
+  FEED_SEED: z.coerce.number().int().default(20261121),
+  /** Simulated seconds per real second. */
+  FEED_SPEED: z.coerce.number().positive().max(3600).default(1),
+  FEED_FIXTURES_PER_TOURNAMENT: z.coerce.number().int().min(1).max(100).default(14),
+  FEED_LIVE_TARGET: z.coerce.number().int().min(0).max(100).default(6),
+  /** Let the simulator drop producers by itself now and then. */
+  FEED_OUTAGES: booleanFromEnv.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -76,6 +89,14 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   shutdownGraceMs: number;
+  feed: {
+    mode: 'simulator' | 'manual' | 'off';
+    seed: number;
+    speed: number;
+    fixturesPerTournament: number;
+    liveTarget: number;
+    outages: boolean;
+  };
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -94,6 +115,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.FEED_MODE && e.FEED_MODE !== 'off') {
+    throw new ConfigError('Invalid configuration:\n  FEED_MODE: the feed simulator is a sandbox');
+  }
   if (isProduction && e.SANDBOX) {
     throw new ConfigError('Invalid configuration:\n  SANDBOX: sandboxes are refused in production');
   }
@@ -116,5 +140,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    feed: {
+      mode:
+        e.FEED_MODE ??
+        (isProduction || e.SANDBOX === false
+          ? 'off'
+          : e.NODE_ENV === 'test'
+            ? 'manual'
+            : 'simulator'),
+      seed: e.FEED_SEED,
+      speed: e.FEED_SPEED,
+      fixturesPerTournament: e.FEED_FIXTURES_PER_TOURNAMENT,
+      liveTarget: e.FEED_LIVE_TARGET,
+      outages: e.FEED_OUTAGES,
+    },
   };
 }

@@ -1,4 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  FeedCategoriesTable,
+  FeedEventsTable,
+  FeedMarketsTable,
+  FeedOutcomesTable,
+  FeedProducersTable,
+  FeedSettlementOutboxTable,
+  FeedSportsTable,
+  FeedTournamentsTable,
+} from '../modules/feed/feed.tables';
 
 /**
  * The database as Kysely sees it. Each module owns its tables; they are listed here so that
@@ -9,6 +19,14 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   client_logs: ClientLogsTable;
+  feed_sports: FeedSportsTable;
+  feed_categories: FeedCategoriesTable;
+  feed_tournaments: FeedTournamentsTable;
+  feed_events: FeedEventsTable;
+  feed_markets: FeedMarketsTable;
+  feed_outcomes: FeedOutcomesTable;
+  feed_producers: FeedProducersTable;
+  feed_settlement_outbox: FeedSettlementOutboxTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
