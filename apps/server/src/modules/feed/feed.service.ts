@@ -7,7 +7,7 @@ import { FeedSimulator } from '../../sandbox/feed-simulator/feed-simulator';
 import { FeedIngestion } from './feed-ingestion';
 import type { FeedProvider, ProducerId } from './feed-messages';
 import { FeedPublisher } from './feed-publisher';
-import { FeedReadModel } from './read-model';
+import { FeedReadModel, isFinished } from './read-model';
 
 /**
  * The odds feed of one server: the read model every instance serves lists from, and, on the
@@ -86,8 +86,53 @@ export class FeedService {
       this.watchdog = setInterval(() => this.ingestion.checkAlive(), 1000);
       this.watchdog.unref();
     }
-    if (options.run) this.simulator?.run();
     await this.simulator?.idle();
+    await this.retireStaleSimulatedEvents();
+    if (options.run) this.simulator?.run();
+  }
+
+  /**
+   * A restarted simulator builds a new world; events of the previous run that it does not know
+   * would otherwise stay open forever. They are cancelled through ingestion (so bets on them
+   * are refunded by betting from the outbox) and leave the lists.
+   */
+  private async retireStaleSimulatedEvents(): Promise<void> {
+    if (!this.simulator) return;
+    const known = new Set(this.simulator.fixtures().map((f) => f.eventId));
+    const stale = [...this.model.events.values()].filter(
+      (e) => !known.has(e.id) && !isFinished(e.status),
+    );
+    const timestamp = this.simulator.now();
+    for (const event of stale) {
+      await this.ingestion.handle({
+        type: 'bet_cancel',
+        eventId: event.id,
+        markets: [...event.markets.values()].map((m) => ({
+          marketId: m.marketId,
+          specifier: m.specifier,
+        })),
+        reason: 'The sandbox feed restarted without this event',
+        producer: event.producer,
+        timestamp,
+        seq: event.lastSeq + 1,
+      });
+      await this.ingestion.handle({
+        type: 'odds_change',
+        eventId: event.id,
+        state: {
+          status: 5,
+          clockMinute: null,
+          homeScore: event.homeScore,
+          awayScore: event.awayScore,
+          statusText: 'Cancelled',
+        },
+        markets: [],
+        producer: event.producer,
+        timestamp,
+        seq: event.lastSeq + 2,
+      });
+    }
+    if (stale.length > 0) this.deps.log.info({ count: stale.length }, 'feed: retired stale events');
   }
 
   status(): FeedStatus {

@@ -83,6 +83,7 @@ export class FeedSimulator implements FeedProvider {
   private readonly random: Random;
   private time: number;
   private seq = 0;
+  private seqSecond = 0;
   private nextEventId = 30_000_001;
   private readonly events = new Map<number, SimEvent>();
   private readonly tournaments: SimTournament[] = [];
@@ -481,8 +482,18 @@ export class FeedSimulator implements FeedProvider {
 
   // ---- delivery ---------------------------------------------------------------------------
 
+  /**
+   * Sequence numbers grow with simulated time (seconds × 10^6 + a counter), so a restarted
+   * simulator, whose clock starts at the real time again, continues above what the database
+   * already holds instead of being ignored as stale.
+   */
   private stamp(producer: ProducerId = 3) {
-    return { producer, timestamp: this.time, seq: ++this.seq };
+    const second = Math.floor(this.time / SECOND);
+    if (second !== this.seqSecond) {
+      this.seqSecond = second;
+      this.seq = 0;
+    }
+    return { producer, timestamp: this.time, seq: second * 1_000_000 + ++this.seq };
   }
 
   private async emit(message: FeedMessage): Promise<void> {
