@@ -135,6 +135,7 @@ export class FeedIngestion {
   private async setProducer(producer: ProducerId, up: boolean, reason: string | null) {
     if (this.model.producerUp[producer] === up) return;
     this.model.producerUp[producer] = up;
+    this.model.version++;
     await saveProducerState(this.db, producer, { up, at: this.options.wallClock(), reason });
     this.listener.producerChanged(producer, up);
   }
@@ -234,6 +235,7 @@ export class FeedIngestion {
 
     if (fixture && !taxonomyKnown) this.rememberTaxonomy(fixture);
     this.model.events.set(next.id, next);
+    this.model.version++;
     this.listener.eventChanged({
       event: next,
       previous,

@@ -90,6 +90,8 @@ export class FeedReadModel {
   readonly tournaments = new Map<number, ReadTournament>();
   readonly producerUp: Record<ProducerId, boolean> = { 1: false, 3: false };
   disconnected = true;
+  /** Grows with every committed change, so answers computed from the model can be cached. */
+  version = 0;
 
   /** Loads every event that has not finished (at start-up, and after a restart). */
   async load(db: Db): Promise<void> {
@@ -187,6 +189,7 @@ export class FeedReadModel {
     for (const p of producers) {
       if (p.id === 1 || p.id === 3) this.producerUp[p.id] = p.up;
     }
+    this.version++;
   }
 
   isProducerUp(producer: ProducerId): boolean {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { API_BASE } from '@dau/contracts/http';
 import { errorEnvelopeSchema } from '@dau/contracts/errors';
@@ -9,6 +10,8 @@ import {
   listAllEventsResponseSchema,
   listAllPreEventsQuerySchema,
   listAllPreEventsResponseSchema,
+  type ListAllEventsQuery,
+  type ListAllPreEventsQuery,
 } from '@dau/contracts/sports/list-events';
 import {
   listLiveSportsQuerySchema,
@@ -43,9 +46,38 @@ import {
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const tags = ['sports'];
 
+/**
+ * Sends JSON that was validated against the route's response schema when it was cached:
+ * Fastify passes a string through without serializing it again.
+ */
+function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 /** The sports data calls under {uof} and {core} (spec doc 2 §7, doc 1 §7). */
 export async function sportsRoutes(app: AppInstance): Promise<void> {
   const model = () => app.deps.feed.model;
+
+  /**
+   * List answers are pure functions of the read model and the query: keep the serialized JSON
+   * until the model changes. A popular page is then served without rebuilding 150 summaries.
+   */
+  const answers = new Map<string, string>();
+  let answersVersion = -1;
+  const cachedJson = <T>(url: string, schema: z.ZodType<T>, compute: () => T): string => {
+    const version = model().version;
+    if (version !== answersVersion) {
+      answers.clear();
+      answersVersion = version;
+    }
+    let json = answers.get(url);
+    if (json === undefined) {
+      json = JSON.stringify(schema.parse(compute()));
+      if (answers.size >= 500) answers.clear();
+      answers.set(url, json);
+    }
+    return json;
+  };
 
   app.get(
     `${API_BASE.uof}/match/event/ListSports`,
@@ -91,41 +123,47 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
         response: { 200: listAllPreEventsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const sportId = requiredInt(q.sportId, 'sportId');
-      const filterOdds = flag(q.isFilterOdds, true);
-      const page = listEvents(model(), {
-        sportId,
-        marketId: optionalInt(q.marketId, 'marketId'),
-        specifier: specifier(q.specifier),
-        categoryIds: csvInts(q.categories, 'categories'),
-        tournamentIds: csvInts(q.subCatId, 'subCatId'),
-        minOdds: filterOdds ? decimal(q.minOdds, 'minOdds') : undefined,
-        maxOdds: filterOdds ? decimal(q.maxOdds, 'maxOdds') : undefined,
-        from: dateTime(q.fromDtTm, 'fromDtTm'),
-        to: dateTime(q.toDtTm, 'toDtTm'),
-        includePre: flag(q.includePreEvents, true),
-        includeLive: flag(q.includeLiveEvents, false),
-        sortBy: q.sortBy === 'league' || sportId === LEAGUE_SORTED_SPORT_ID ? 'league' : 'time',
-        pageSize: intInRange(q.nrOfPre, 'nrOfPre', PRE_PAGE_SIZE, 1, 500),
-        lastKey: q.lastKey || undefined,
-      });
-      return {
-        hasErrors: false as const,
-        liveCount: page.liveCount,
-        lastKey: page.lastKey,
-        sports: [
-          {
-            id: page.sportId,
-            sportName: page.sportName,
-            nrOfEvents: page.total,
-            eventMin: page.events,
-          },
-        ],
-      };
+    async (request, reply) => {
+      const json = cachedJson(request.url, listAllPreEventsResponseSchema, () =>
+        listAllPreEvents(request.query),
+      );
+      return sendSerialized(reply, json);
     },
   );
+
+  const listAllPreEvents = (q: ListAllPreEventsQuery) => {
+    const sportId = requiredInt(q.sportId, 'sportId');
+    const filterOdds = flag(q.isFilterOdds, true);
+    const page = listEvents(model(), {
+      sportId,
+      marketId: optionalInt(q.marketId, 'marketId'),
+      specifier: specifier(q.specifier),
+      categoryIds: csvInts(q.categories, 'categories'),
+      tournamentIds: csvInts(q.subCatId, 'subCatId'),
+      minOdds: filterOdds ? decimal(q.minOdds, 'minOdds') : undefined,
+      maxOdds: filterOdds ? decimal(q.maxOdds, 'maxOdds') : undefined,
+      from: dateTime(q.fromDtTm, 'fromDtTm'),
+      to: dateTime(q.toDtTm, 'toDtTm'),
+      includePre: flag(q.includePreEvents, true),
+      includeLive: flag(q.includeLiveEvents, false),
+      sortBy: q.sortBy === 'league' || sportId === LEAGUE_SORTED_SPORT_ID ? 'league' : 'time',
+      pageSize: intInRange(q.nrOfPre, 'nrOfPre', PRE_PAGE_SIZE, 1, 500),
+      lastKey: q.lastKey || undefined,
+    });
+    return {
+      hasErrors: false as const,
+      liveCount: page.liveCount,
+      lastKey: page.lastKey,
+      sports: [
+        {
+          id: page.sportId,
+          sportName: page.sportName,
+          nrOfEvents: page.total,
+          eventMin: page.events,
+        },
+      ],
+    };
+  };
 
   app.get(
     `${API_BASE.uof}/match/event/ListAllEvents`,
@@ -137,36 +175,42 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
         response: { 200: listAllEventsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const sportId = requiredInt(q.sportId, 'sportId');
-      const page = listEvents(model(), {
-        sportId,
-        marketId: optionalInt(q.marketId, 'marketId'),
-        specifier: specifier(q.specifier),
-        tournamentIds: csvInts(q.subCatIdsCsv, 'subCatIdsCsv'),
-        includePre: flag(q.includePreEvents, false),
-        includeLive: flag(q.includeLiveEvents, true),
-        sortBy: q.sortBy === 'time' && sportId !== LEAGUE_SORTED_SPORT_ID ? 'time' : 'league',
-        pageSize: intInRange(q.nrOfPre, 'nrOfPre', LIVE_PAGE_SIZE, 1, 500),
-        lastKey: q.lastKey || undefined,
-      });
-      return {
-        hasErrors: false as const,
-        datasource_entries: [],
-        liveCount: page.liveCount,
-        lastKey: page.lastKey,
-        sports: [
-          {
-            id: page.sportId,
-            sportName: page.sportName,
-            nrOfEvents: page.total,
-            eventMin: page.events,
-          },
-        ],
-      };
+    async (request, reply) => {
+      const json = cachedJson(request.url, listAllEventsResponseSchema, () =>
+        listAllEvents(request.query),
+      );
+      return sendSerialized(reply, json);
     },
   );
+
+  const listAllEvents = (q: ListAllEventsQuery) => {
+    const sportId = requiredInt(q.sportId, 'sportId');
+    const page = listEvents(model(), {
+      sportId,
+      marketId: optionalInt(q.marketId, 'marketId'),
+      specifier: specifier(q.specifier),
+      tournamentIds: csvInts(q.subCatIdsCsv, 'subCatIdsCsv'),
+      includePre: flag(q.includePreEvents, false),
+      includeLive: flag(q.includeLiveEvents, true),
+      sortBy: q.sortBy === 'time' && sportId !== LEAGUE_SORTED_SPORT_ID ? 'time' : 'league',
+      pageSize: intInRange(q.nrOfPre, 'nrOfPre', LIVE_PAGE_SIZE, 1, 500),
+      lastKey: q.lastKey || undefined,
+    });
+    return {
+      hasErrors: false as const,
+      datasource_entries: [],
+      liveCount: page.liveCount,
+      lastKey: page.lastKey,
+      sports: [
+        {
+          id: page.sportId,
+          sportName: page.sportName,
+          nrOfEvents: page.total,
+          eventMin: page.events,
+        },
+      ],
+    };
+  };
 
   app.get(
     `${API_BASE.uof}/match/event/byId`,
