@@ -19,6 +19,9 @@ import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { feedSandboxRoutes } from './modules/feed/feed-sandbox.routes';
+import { feedSubscriptions } from './modules/feed/feed-subscriptions';
+import { sportsRoutes } from './modules/sports/sports.routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
@@ -112,6 +115,9 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(walletRoutes);
   await app.register(paymentsRoutes);
   if (config.sandbox) await app.register(darajaSandbox);
+  await app.register(sportsRoutes);
+  await app.register(feedSandboxRoutes);
+  deps.realtime.onConnection(feedSubscriptions(deps.feed));
   await app.register(webApp);
 
   return app;

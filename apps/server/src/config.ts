@@ -112,6 +112,19 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 60_000),
+  /**
+   * The odds feed: `simulator` runs the sandbox simulator on its own clock, `manual` creates
+   * it but leaves the clock to the caller (tests), `off` has no provider. Default: `simulator`
+   * with sandboxes on, `manual` in tests, `off` in production.
+   */
+  FEED_MODE: z.enum(['simulator', 'manual', 'off']).optional(),
+  FEED_SEED: z.coerce.number().int().default(20261121),
+  /** Simulated seconds per real second. */
+  FEED_SPEED: z.coerce.number().positive().max(3600).default(1),
+  FEED_FIXTURES_PER_TOURNAMENT: z.coerce.number().int().min(1).max(100).default(14),
+  FEED_LIVE_TARGET: z.coerce.number().int().min(0).max(100).default(6),
+  /** Let the simulator drop producers by itself now and then. */
+  FEED_OUTAGES: booleanFromEnv.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -139,6 +152,14 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   bbJwtSecret: string;
   payments: PaymentsConfig;
+  feed: {
+    mode: 'simulator' | 'manual' | 'off';
+    seed: number;
+    speed: number;
+    fixturesPerTournament: number;
+    liveTarget: number;
+    outages: boolean;
+  };
 }
 
 export interface PaymentsConfig {
@@ -179,6 +200,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.FEED_MODE && e.FEED_MODE !== 'off') {
+    throw new ConfigError('Invalid configuration:\n  FEED_MODE: the feed simulator is a sandbox');
+  }
   if (isProduction && e.SANDBOX) {
     throw new ConfigError('Invalid configuration:\n  SANDBOX: sandboxes are refused in production');
   }
@@ -223,6 +247,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       withdrawalMaxPer24h: e.WITHDRAWAL_MAX_PER_24H,
       reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
       staleAfterMs: e.PAYMENTS_STALE_AFTER_MS,
+    },
+    feed: {
+      mode:
+        e.FEED_MODE ??
+        (isProduction || e.SANDBOX === false
+          ? 'off'
+          : e.NODE_ENV === 'test'
+            ? 'manual'
+            : 'simulator'),
+      seed: e.FEED_SEED,
+      speed: e.FEED_SPEED,
+      fixturesPerTournament: e.FEED_FIXTURES_PER_TOURNAMENT,
+      liveTarget: e.FEED_LIVE_TARGET,
+      outages: e.FEED_OUTAGES,
     },
   };
 }

@@ -20,6 +20,16 @@ import type {
   LedgerEntriesTable,
   LedgerTransactionsTable,
 } from '../modules/wallet/wallet.tables';
+import type {
+  FeedCategoriesTable,
+  FeedEventsTable,
+  FeedMarketsTable,
+  FeedOutcomesTable,
+  FeedProducersTable,
+  FeedSettlementOutboxTable,
+  FeedSportsTable,
+  FeedTournamentsTable,
+} from '../modules/feed/feed.tables';
 
 /**
  * The database as Kysely sees it. Each module owns its tables; they are listed here so that
@@ -44,6 +54,14 @@ export interface Database {
   payments: PaymentsTable;
   payment_callbacks: PaymentCallbacksTable;
   deposit_limits: DepositLimitsTable;
+  feed_sports: FeedSportsTable;
+  feed_categories: FeedCategoriesTable;
+  feed_tournaments: FeedTournamentsTable;
+  feed_events: FeedEventsTable;
+  feed_markets: FeedMarketsTable;
+  feed_outcomes: FeedOutcomesTable;
+  feed_producers: FeedProducersTable;
+  feed_settlement_outbox: FeedSettlementOutboxTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
