@@ -14,6 +14,7 @@ import { createClient } from 'redis';
 import { siteConfig, siteForHost } from '@dau/domain/sites';
 import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
+import { contentRoutes } from './modules/content/content.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -102,6 +103,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
 
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
+  await app.register(contentRoutes);
   await app.register(webApp);
 
   return app;

@@ -53,6 +53,20 @@ const envSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /** Folder of the content service's JSON (stories, datasources). */
+  CONTENT_DIR: z.string().optional(),
+  /** How long loaded content is trusted before the folder is read again (0: every request). */
+  CONTENT_RELOAD_MS: z.coerce.number().int().min(0).default(2_000),
+  /** With a Storyblok delivery token the content service reads the real Storyblok CDN. */
+  STORYBLOK_TOKEN: z.string().optional(),
+  STORYBLOK_REGION: z.enum(['eu', 'us', 'ap', 'ca', 'cn']).default('eu'),
+  STORYBLOK_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Largest download and upload of the connection test. */
+  CONNECTION_TEST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -76,9 +90,17 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   shutdownGraceMs: number;
+  content: {
+    dir: string;
+    reloadMs: number;
+    storyblok: { token: string; region: 'eu' | 'us' | 'ap' | 'ca' | 'cn'; cacheMs: number } | null;
+  };
+  connectionTestMaxBytes: number;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+// src/ and dist/ sit at the same depth, so this is the repository's content/ folder from both.
+const defaultContentDir = path.resolve(import.meta.dirname, '../../../content');
 
 export class ConfigError extends Error {}
 
@@ -116,5 +138,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    content: {
+      dir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : defaultContentDir,
+      reloadMs: e.CONTENT_RELOAD_MS,
+      storyblok: e.STORYBLOK_TOKEN
+        ? { token: e.STORYBLOK_TOKEN, region: e.STORYBLOK_REGION, cacheMs: e.STORYBLOK_CACHE_MS }
+        : null,
+    },
+    connectionTestMaxBytes: e.CONNECTION_TEST_MAX_BYTES,
   };
 }
