@@ -16,7 +16,9 @@ import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { contentRoutes } from './modules/content/content.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
+import { connectionTestRoutes } from './modules/diagnostics/connection-test.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
@@ -104,6 +106,8 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
   await app.register(contentRoutes);
+  await app.register(supportRoutes);
+  await app.register(connectionTestRoutes);
   await app.register(webApp);
 
   return app;

@@ -1,4 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  AccountDeletionRequestsTable,
+  SupportCallBackRequestsTable,
+} from '../modules/support/support.tables';
 
 /**
  * The database as Kysely sees it. Each module owns its tables; they are listed here so that
@@ -9,6 +13,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   client_logs: ClientLogsTable;
+  support_call_back_requests: SupportCallBackRequestsTable;
+  account_deletion_requests: AccountDeletionRequestsTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
+import * as contentSupport from './0500-content-support';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -7,4 +8,5 @@ import * as foundation from './0001-foundation';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0500-content-support': contentSupport,
 };

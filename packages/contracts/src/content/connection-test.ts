@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Server side of the speed test (spec doc 2 §7, doc 1 §7). */
+export const CONNECTION_TEST_BASE = '/api/connection-test';
+
+export const CONNECTION_TEST_DEFAULT_DOWNLOAD_BYTES = 102_400;
+
+export const pingResponseSchema = z.object({
+  pong: z.literal(true),
+  /** Server clock in epoch ms, so the client can also estimate its clock offset. */
+  serverTime: z.number().int(),
+});
+
+export const downloadQuerySchema = z.object({
+  size: z.coerce.number().int().min(1).default(CONNECTION_TEST_DEFAULT_DOWNLOAD_BYTES),
+});
+
+export const uploadResponseSchema = z.object({
+  receivedBytes: z.number().int(),
+});
