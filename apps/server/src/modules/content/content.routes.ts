@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -14,6 +16,7 @@ import {
   storyResponseSchema,
 } from '@dau/contracts/content/delivery-api';
 import type { AppInstance } from '../../app-types';
+import { AppError } from '../../errors/app-error';
 import type { ContentSource } from './content-source';
 import { LocalContentService } from './local-content.service';
 import { StoryblokCdnService } from './storyblok-cdn.service';
@@ -41,6 +44,15 @@ export function createContentSource(app: AppInstance): ContentSource {
     onReloadError: (err) => app.log.error({ err }, 'content reload failed; serving last content'),
   });
 }
+
+/** Images the content refers to (banners); Storyblok's own assets live on its CDN instead. */
+const ASSET_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
 
 /**
  * Answers that name the current cache version can be cached for long: a new version means new
@@ -160,6 +172,33 @@ export async function contentRoutes(
       );
     }
   }
+
+  const assetsRoot = path.join(app.deps.config.content.dir, 'assets');
+  app.get(
+    '/api/content/assets/*',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Content image (banners)',
+        params: z.object({ '*': z.string().min(1).max(300) }),
+      },
+    },
+    async (request, reply) => {
+      const relative = request.params['*'];
+      const file = path.resolve(assetsRoot, relative);
+      const type = ASSET_TYPES[path.extname(file).toLowerCase()];
+      if (!type || !file.startsWith(assetsRoot + path.sep)) {
+        throw new AppError('NOT_FOUND', `No content asset ${relative}.`);
+      }
+      let body: Buffer;
+      try {
+        body = await fs.readFile(file);
+      } catch {
+        throw new AppError('NOT_FOUND', `No content asset ${relative}.`);
+      }
+      return reply.type(type).header('cache-control', 'public, max-age=86400').send(body);
+    },
+  );
 
   app.get(
     `${CONTENT_STORIES_ALIAS_BASE}/*`,
