@@ -50,11 +50,9 @@ interface Cached {
  */
 export class StoryblokCdnService implements ContentSource {
   private readonly cache = new Map<string, Cached>();
-  private readonly fetchImpl: typeof fetch;
   private readonly now: () => number;
 
   constructor(private readonly options: StoryblokCdnOptions) {
-    this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
   }
 
@@ -144,7 +142,9 @@ export class StoryblokCdnService implements ContentSource {
 
     let response: Response;
     try {
-      response = await this.fetchImpl(url, {
+      // Looked up per call so a replaced global fetch (tests, instrumentation) is honoured.
+      const fetchImpl = this.options.fetch ?? globalThis.fetch;
+      response = await fetchImpl(url, {
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000),
       });
