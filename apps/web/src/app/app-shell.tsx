@@ -1,0 +1,60 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { matchRoutes, Navigate, useLocation, useNavigate } from 'react-router';
+import { Splash } from '../features/shell/splash';
+import { setApiNavigate } from '../lib/api-client';
+import { useSessionStore } from '../lib/session-store';
+import { currentSiteId } from '../lib/site';
+import { currentBrowser } from '../lib/user-agent';
+import { OfflineBanner } from '../ui/offline-banner';
+import { LayoutFrame } from './layouts/layout-frame';
+import { PageOutlet } from './page-outlet';
+import { resolveNavigation } from './route-rules';
+import { APP_ROUTES, ROUTE_OBJECTS, type AppRoute } from './routes';
+import { ScrollToTop } from './scroll-to-top';
+
+const DebugConsole = lazy(() =>
+  import('./debug-console').then((m) => ({ default: m.DebugConsole })),
+);
+
+function routeFor(pathname: string): AppRoute {
+  const matches = matchRoutes(ROUTE_OBJECTS, pathname);
+  const handle = matches?.[matches.length - 1]?.route.handle as AppRoute | undefined;
+  return handle ?? (APP_ROUTES[APP_ROUTES.length - 1] as AppRoute);
+}
+
+/**
+ * Applies the path rules after every navigation (trailing slash, sign-in and guest-only
+ * redirects, access check → 401 page), then renders the layout around the page outlet.
+ */
+export function AppShell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
+
+  useEffect(() => {
+    setApiNavigate((to) => navigate(to));
+  }, [navigate]);
+
+  const decision = resolveNavigation(location, { isAuthenticated, siteId: currentSiteId() });
+  const route = routeFor(location.pathname);
+  const debug = new URLSearchParams(location.search).get('debug') === '1';
+  const browser = currentBrowser();
+  const status =
+    decision.kind === 'redirect' ? 'redirecting' : decision.kind === 'denied' ? 'denied' : 'render';
+  return (
+    <>
+      {decision.kind === 'redirect' && <Navigate to={decision.to} replace />}
+      <LayoutFrame layout={route.layout ?? 'default'}>
+        <OfflineBanner />
+        <PageOutlet page={route.page} status={status} authenticated={isAuthenticated} />
+      </LayoutFrame>
+      <ScrollToTop />
+      {!browser.bot && !browser.lite && <Splash />}
+      {debug && (
+        <Suspense fallback={null}>
+          <DebugConsole />
+        </Suspense>
+      )}
+    </>
+  );
+}

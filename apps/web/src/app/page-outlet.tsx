@@ -1,0 +1,73 @@
+import { Activity, lazy, Suspense, useState } from 'react';
+import { useLocation, useRoutes, type Location } from 'react-router';
+import { SessionExpiredPage } from '../features/errors/error-pages';
+import { LoadingScreen } from '../ui/loading-screen';
+import { ErrorBoundary } from './error-boundary';
+import { visitPage, isCacheable, type CacheEntry } from './page-cache';
+import { ROUTE_OBJECTS } from './routes';
+
+const QueryProvider = lazy(() =>
+  import('./query-provider').then((m) => ({ default: m.QueryProvider })),
+);
+
+/** One page rendered for its own location, so a hidden page keeps its own params. */
+function RoutedPage({ location }: { location: Location }) {
+  const element = useRoutes(ROUTE_OBJECTS, location);
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<LoadingScreen />}>
+        <QueryProvider>{element}</QueryProvider>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+interface CacheState {
+  locationKey: string | null;
+  authenticated: boolean;
+  entries: CacheEntry<Location>[];
+}
+
+/**
+ * Renders the current page and keeps up to 5 recent pages mounted but hidden with React's
+ * `<Activity mode="hidden">` (state and DOM kept, effects paused). Keyed by pathname. A sign-in
+ * change empties the cache so no page keeps data of the previous session.
+ */
+export type OutletStatus = 'render' | 'denied' | 'redirecting';
+
+export function PageOutlet({
+  page,
+  status,
+  authenticated,
+}: {
+  page: string;
+  status: OutletStatus;
+  authenticated: boolean;
+}) {
+  const location = useLocation();
+  const [cache, setCache] = useState<CacheState>({ locationKey: null, authenticated, entries: [] });
+  const locationKey = `${location.key}:${location.pathname}`;
+
+  let entries = cache.entries;
+  if (cache.locationKey !== locationKey || cache.authenticated !== authenticated) {
+    // Derive during render (React's "adjust state when a prop changes" pattern): no extra pass.
+    const base = cache.authenticated === authenticated ? cache.entries : [];
+    entries = status === 'render' ? visitPage(base, location.pathname, location, page) : base;
+    setCache({ locationKey, authenticated, entries });
+  }
+
+  const current = status === 'render' && isCacheable(page) ? location.pathname : null;
+  return (
+    <>
+      {entries.map((entry) => (
+        <Activity key={entry.key} mode={entry.key === current ? 'visible' : 'hidden'}>
+          <RoutedPage location={entry.value} />
+        </Activity>
+      ))}
+      {status === 'denied' && <SessionExpiredPage />}
+      {status === 'render' && current === null && (
+        <RoutedPage key={location.pathname} location={location} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/** Minimal cookie access for the readable cookies (the session token itself is httpOnly). */
+export function readCookie(name: string, source: string = document.cookie): string | null {
+  for (const part of source.split(';')) {
+    const index = part.indexOf('=');
+    const key = (index === -1 ? part : part.slice(0, index)).trim();
+    if (key === name) return decodeURIComponent(index === -1 ? '' : part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+export function hasCookie(name: string): boolean {
+  return readCookie(name) !== null;
+}

@@ -1,0 +1,30 @@
+import { COOKIES } from '@dau/contracts/http';
+import { create } from 'zustand';
+import { hasCookie } from './cookies';
+
+/**
+ * Who is using the app. `isAuthenticated` follows the readable `dau_signed_in` cookie that the
+ * server sets next to the httpOnly session cookie; the token and external id are filled by the
+ * login call (a later issue) and used for the bearer header and the realtime `auth` event.
+ */
+export interface SessionState {
+  isAuthenticated: boolean;
+  token: string;
+  extId: string;
+  refreshFromCookie: () => void;
+  setSession: (session: { token: string; extId: string }) => void;
+  clearSession: () => void;
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  isAuthenticated: typeof document !== 'undefined' && hasCookie(COOKIES.signedIn),
+  token: '',
+  extId: '',
+  refreshFromCookie: () => {
+    const isAuthenticated = hasCookie(COOKIES.signedIn);
+    if (isAuthenticated === get().isAuthenticated) return;
+    set(isAuthenticated ? { isAuthenticated } : { isAuthenticated, token: '' });
+  },
+  setSession: ({ token, extId }) => set({ token, extId, isAuthenticated: true }),
+  clearSession: () => set({ token: '', isAuthenticated: false }),
+}));

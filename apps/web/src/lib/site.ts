@@ -1,0 +1,15 @@
+import { DEFAULT_SITE_ID, isSiteId, SITES, type SiteConfig, type SiteId } from '@dau/domain/sites';
+
+/**
+ * The server injects the site into index.html as `<meta name="dau-site" content="2">`; one
+ * build serves every site. Read on each call: it is a cheap DOM lookup and keeps tests simple.
+ */
+export function currentSiteId(doc: Document = document): SiteId {
+  const raw = doc.querySelector('meta[name="dau-site"]')?.getAttribute('content');
+  const parsed = Number(raw);
+  return isSiteId(parsed) ? parsed : DEFAULT_SITE_ID;
+}
+
+export function currentSite(): SiteConfig {
+  return SITES[currentSiteId()];
+}

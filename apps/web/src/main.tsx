@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import './app/theme.css';
+import { watchPreloadErrors } from './lib/chunk-reload';
+import { watchScriptErrors } from './lib/client-log';
+import { watchNetworkStatus } from './lib/network-status';
+import { useSessionStore } from './lib/session-store';
+import { currentSiteId } from './lib/site';
+import { currentBrowser } from './lib/user-agent';
+
+const root = document.documentElement;
+root.dataset.site = String(currentSiteId());
+const browser = currentBrowser();
+if (browser.lite) root.dataset.lite = '';
+
+watchScriptErrors();
+watchPreloadErrors();
+watchNetworkStatus();
+// The signed-in cookie can change in another tab or after a server-side expiry.
+const refreshSession = () => useSessionStore.getState().refreshFromCookie();
+window.addEventListener('focus', refreshSession);
+document.addEventListener('visibilitychange', refreshSession);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+// Realtime after the first paint, never for crawlers or Opera Mini's proxy.
+if (!browser.bot && !browser.operaMini) {
+  const start = () => void import('./lib/realtime').then(({ startRealtime }) => startRealtime());
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
+  else setTimeout(start, 1000);
+}

@@ -1,0 +1,67 @@
+import { useEffect, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import styles from './page-frame.module.css';
+
+export interface Tab {
+  to: string;
+  label: string;
+}
+
+/** The frame every page shares: a title (also the document title), optional tabs, content. */
+export function PageFrame({
+  title,
+  tabs,
+  children,
+}: {
+  title: string;
+  tabs?: readonly Tab[];
+  children?: ReactNode;
+}) {
+  useEffect(() => {
+    document.title = title === 'Dau' ? 'Dau' : `${title} | Dau`;
+  }, [title]);
+  return (
+    <section className={styles.frame} aria-labelledby="page-title">
+      <h1 id="page-title" className={styles.title}>
+        {title}
+      </h1>
+      {tabs && tabs.length > 0 && (
+        <nav className={styles.tabs} aria-label={`${title} sections`}>
+          {tabs.map((tab) => (
+            <NavLink
+              key={tab.to}
+              to={tab.to}
+              end
+              className={({ isActive }) =>
+                isActive ? `${styles.tab} ${styles.activeTab}` : styles.tab
+              }
+            >
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** What a list shows when it has nothing yet; `action` links somewhere useful. */
+export function EmptyState({
+  message,
+  action,
+}: {
+  message: string;
+  action?: { to: string; label: string };
+}) {
+  return (
+    <div className={styles.empty}>
+      <p>{message}</p>
+      {action && (
+        <NavLink className={styles.action} to={action.to}>
+          {action.label}
+        </NavLink>
+      )}
+    </div>
+  );
+}
