@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import StoryblokClient from 'storyblok-js-client';
-import { CONTENT_API_BASE } from '@dau/contracts/content/delivery-api';
+import { CONTENT_API_BASE } from '@dau/contracts/content/paths';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** The published Storyblok SDK reads Dau's content service as if it were Storyblok. */

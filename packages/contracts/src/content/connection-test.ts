@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** Server side of the speed test (spec doc 2 §7, doc 1 §7). */
-export const CONNECTION_TEST_BASE = '/api/connection-test';
-
-export const CONNECTION_TEST_DEFAULT_DOWNLOAD_BYTES = 102_400;
+import { CONNECTION_TEST_DEFAULT_DOWNLOAD_BYTES } from './paths';
 
 export const pingResponseSchema = z.object({
   pong: z.literal(true),

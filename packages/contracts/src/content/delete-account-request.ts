@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** `POST {core}/customer/delete-account-request`: a signed-in user asks to close the account. */
-export const DELETE_ACCOUNT_REQUEST_PATH = '/api/core/customer/delete-account-request';
-
+/** Body and answers of `DELETE_ACCOUNT_REQUEST_PATH` (`./paths`). */
 export const deleteAccountRequestSchema = z.object({
   reason: z.string().trim().max(500).optional(),
 });

@@ -7,13 +7,6 @@ import { z } from 'zod';
  * Objects are loose: Storyblok adds fields over time and the proxy passes them through.
  */
 
-/** Where Dau serves the API; a Storyblok client uses `${origin}${CONTENT_API_BASE}` as endpoint. */
-export const CONTENT_API_BASE = '/api/content/v2';
-/** The spec's client reads single stories at `/stories/{story}` (doc 2 §7), served here. */
-export const CONTENT_STORIES_ALIAS_BASE = '/api/stories';
-/** The spec's client reads the content version at `/storyblok/v2/cdn/spaces/me/`, served here. */
-export const CONTENT_SPACE_ALIAS_PATH = '/api/storyblok/v2/cdn/spaces/me/';
-
 export const DATASOURCE_MAX_PER_PAGE = 1000;
 export const STORIES_MAX_PER_PAGE = 100;
 

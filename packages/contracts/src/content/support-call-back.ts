@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** `POST {core}/Support/GenerateSupportCallBackRequest` (spec doc 1 §3, §7). */
-export const SUPPORT_CALL_BACK_PATH = '/api/core/Support/GenerateSupportCallBackRequest';
-
+/** Body and answer of `SUPPORT_CALL_BACK_PATH` (`./paths`). */
 export const supportCallBackRequestSchema = z.object({
   /** `KE`, `ke`, ... ; must match the site when given. */
   countryCode: z.string().trim().max(8).optional(),

@@ -3,9 +3,6 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
-  CONTENT_API_BASE,
-  CONTENT_SPACE_ALIAS_PATH,
-  CONTENT_STORIES_ALIAS_BASE,
   datasourceEntriesQuerySchema,
   datasourceEntriesResponseSchema,
   spaceQuerySchema,
@@ -15,6 +12,11 @@ import {
   storyQuerySchema,
   storyResponseSchema,
 } from '@dau/contracts/content/delivery-api';
+import {
+  CONTENT_API_BASE,
+  CONTENT_SPACE_ALIAS_PATH,
+  CONTENT_STORIES_ALIAS_BASE,
+} from '@dau/contracts/content/paths';
 import type { AppInstance } from '../../app-types';
 import { AppError } from '../../errors/app-error';
 import type { ContentSource } from './content-source';

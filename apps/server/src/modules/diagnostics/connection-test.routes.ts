@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { CONNECTION_TEST_BASE } from '@dau/contracts/content/paths';
 import {
-  CONNECTION_TEST_BASE,
   downloadQuerySchema,
   pingResponseSchema,
   uploadResponseSchema,

@@ -1,11 +1,10 @@
 import {
-  DELETE_ACCOUNT_REQUEST_PATH,
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
   deleteAccountStatusSchema,
 } from '@dau/contracts/content/delete-account-request';
+import { DELETE_ACCOUNT_REQUEST_PATH, SUPPORT_CALL_BACK_PATH } from '@dau/contracts/content/paths';
 import {
-  SUPPORT_CALL_BACK_PATH,
   supportCallBackRequestSchema,
   supportCallBackResponseSchema,
 } from '@dau/contracts/content/support-call-back';
