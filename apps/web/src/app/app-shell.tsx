@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, Navigate, useLocation, useNavigate } from 'react-router';
 import { Splash } from '../features/shell/splash';
+import { SupportWidget } from '../features/support/support-widget';
 import { setApiNavigate } from '../lib/api-client';
 import { useSessionStore } from '../lib/session-store';
 import { currentSiteId } from '../lib/site';
@@ -49,6 +50,7 @@ export function AppShell() {
         <PageOutlet page={route.page} status={status} authenticated={isAuthenticated} />
       </LayoutFrame>
       <ScrollToTop />
+      {(route.layout ?? 'default') === 'default' && <SupportWidget />}
       {!browser.bot && !browser.lite && <Splash />}
       {debug && (
         <Suspense fallback={null}>
