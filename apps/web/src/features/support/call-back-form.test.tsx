@@ -54,14 +54,16 @@ describe('call-back form', () => {
 
     fireEvent.change(input, { target: { value: '+254 12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Call me back' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
       'Please enter a valid Kenya mobile number, for example 0712 345 678.',
     );
     expect(requests[0]?.body).toEqual({ countryCode: 'KE', siteId: 2, phoneNumber: '+254 12' });
 
     fireEvent.change(input, { target: { value: '+254712345678' } });
     fireEvent.click(screen.getByRole('button', { name: 'Call me back' }));
-    expect((await screen.findByRole('status')).textContent).toContain('An agent will call you');
+    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toContain(
+      'An agent will call you',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('+254');
@@ -73,7 +75,7 @@ describe('call-back form', () => {
     render(<CallBackForm />);
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+254722000111' } });
     fireEvent.click(screen.getByRole('button', { name: 'Call me back' }));
-    await screen.findByRole('status');
+    await screen.findByRole('status', {}, { timeout: 5000 });
     act(() => {
       vi.advanceTimersByTime(299_000);
     });
