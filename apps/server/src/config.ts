@@ -125,6 +125,20 @@ const envSchema = z.object({
   FEED_LIVE_TARGET: z.coerce.number().int().min(0).max(100).default(6),
   /** Let the simulator drop producers by itself now and then. */
   FEED_OUTAGES: booleanFromEnv.default(false),
+  /** Folder of the content service's JSON (stories, datasources). */
+  CONTENT_DIR: z.string().optional(),
+  /** How long loaded content is trusted before the folder is read again (0: every request). */
+  CONTENT_RELOAD_MS: z.coerce.number().int().min(0).default(2_000),
+  /** With a Storyblok delivery token the content service reads the real Storyblok CDN. */
+  STORYBLOK_TOKEN: z.string().optional(),
+  STORYBLOK_REGION: z.enum(['eu', 'us', 'ap', 'ca', 'cn']).default('eu'),
+  STORYBLOK_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Largest download and upload of the connection test. */
+  CONNECTION_TEST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -152,6 +166,12 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   bbJwtSecret: string;
   payments: PaymentsConfig;
+  content: {
+    dir: string;
+    reloadMs: number;
+    storyblok: { token: string; region: 'eu' | 'us' | 'ap' | 'ca' | 'cn'; cacheMs: number } | null;
+  };
+  connectionTestMaxBytes: number;
   feed: {
     mode: 'simulator' | 'manual' | 'off';
     seed: number;
@@ -185,6 +205,8 @@ export interface PaymentsConfig {
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+// src/ and dist/ sit at the same depth, so this is the repository's content/ folder from both.
+const defaultContentDir = path.resolve(import.meta.dirname, '../../../content');
 
 export class ConfigError extends Error {}
 
@@ -262,5 +284,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       liveTarget: e.FEED_LIVE_TARGET,
       outages: e.FEED_OUTAGES,
     },
+    content: {
+      dir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : defaultContentDir,
+      reloadMs: e.CONTENT_RELOAD_MS,
+      storyblok: e.STORYBLOK_TOKEN
+        ? { token: e.STORYBLOK_TOKEN, region: e.STORYBLOK_REGION, cacheMs: e.STORYBLOK_CACHE_MS }
+        : null,
+    },
+    connectionTestMaxBytes: e.CONNECTION_TEST_MAX_BYTES,
   };
 }

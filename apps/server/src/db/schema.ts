@@ -30,6 +30,10 @@ import type {
   FeedSportsTable,
   FeedTournamentsTable,
 } from '../modules/feed/feed.tables';
+import type {
+  AccountDeletionRequestsTable,
+  SupportCallBackRequestsTable,
+} from '../modules/support/support.tables';
 
 /**
  * The database as Kysely sees it. Each module owns its tables; they are listed here so that
@@ -62,6 +66,8 @@ export interface Database {
   feed_outcomes: FeedOutcomesTable;
   feed_producers: FeedProducersTable;
   feed_settlement_outbox: FeedSettlementOutboxTable;
+  support_call_back_requests: SupportCallBackRequestsTable;
+  account_deletion_requests: AccountDeletionRequestsTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
