@@ -1,5 +1,6 @@
+import { getBalances, type Balances } from '../wallet/wallet.service';
 import type { Login3Response } from '@dau/contracts/accounts/login3';
-import { ZERO_CENTS, type Cents, toUnitsString } from '@dau/domain/money';
+import { type Cents, toUnitsString } from '@dau/domain/money';
 import { normalisePhone } from '@dau/domain/phone';
 import type { SiteId } from '@dau/domain/sites';
 import { normaliseUsername } from '@dau/domain/validation';
@@ -156,14 +157,12 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<LoginOutc
     userAgent: input.userAgent ?? null,
     now,
   });
-  return { kind: 'signed-in', body: signedInBody(user, session.token), session };
+  const balances = await getBalances(db, user.id);
+  return { kind: 'signed-in', body: signedInBody(user, session.token, balances), session };
 }
 
-/**
- * The login3 answer for a signed-in user. Balances: no wallet module exists yet, so the
- * displays show zero until the wallet's ledger is wired in here.
- */
-export function signedInBody(user: User, token: string): Login3Response {
+/** The login3 answer for a signed-in user, with the wallet's current balances. */
+export function signedInBody(user: User, token: string, balances: Balances): Login3Response {
   return {
     hasErrors: false,
     isUnderRegistration: false,
@@ -176,7 +175,7 @@ export function signedInBody(user: User, token: string): Login3Response {
     onlineTokenString: token,
     userId: user.id,
     name: displayName(user),
-    ...balanceDisplays(ZERO_CENTS, ZERO_CENTS, ZERO_CENTS),
+    ...balanceDisplays(balances.cash, balances.bonus, balances.freeBet),
     isWhitelisted: user.is_whitelisted,
     rafCode: user.raf_code ?? '',
   };
