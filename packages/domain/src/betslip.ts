@@ -26,6 +26,8 @@ export type EventId = string | number;
 /** Event summary carried by a selection (`eventmin`). */
 export interface SelectionEvent {
   id: EventId;
+  /** Event name ('Home - Away'), shown on the slip. */
+  n?: string;
   /** Match status; 'Ended' ends the selection. */
   ms?: string;
   /** Match time. */

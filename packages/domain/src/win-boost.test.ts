@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { WIN_BOOST_INITIAL_NEXT, winBoostNext, winBoostPercentage } from './win-boost';
+import {
+  WIN_BOOST_INITIAL_NEXT,
+  winBoostNext,
+  winBoostPercentage,
+  winBoostSelectionsToNext,
+} from './win-boost';
 
 const SPEC_ROWS: [number, number][] = [
   [1, 0],
@@ -76,6 +81,25 @@ describe('win boost', () => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];
         expect(winBoostPercentage(lo)).toBeLessThanOrEqual(winBoostPercentage(hi));
         expect(winBoostNext(lo)).toBeLessThanOrEqual(winBoostNext(hi));
+      }),
+    );
+  });
+});
+
+describe('selections to the next win boost', () => {
+  it('counts the selections still missing for the next higher percentage', () => {
+    expect(winBoostSelectionsToNext(0)).toBe(3);
+    expect(winBoostSelectionsToNext(2)).toBe(1);
+    expect(winBoostSelectionsToNext(3)).toBe(1);
+    expect(winBoostSelectionsToNext(100)).toBe(0);
+  });
+
+  it('always lands on the percentage winBoostNext names', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), (count) => {
+        const missing = winBoostSelectionsToNext(count);
+        if (missing === 0) expect(winBoostNext(count)).toBe(winBoostPercentage(count));
+        else expect(winBoostPercentage(count + missing)).toBe(winBoostNext(count));
       }),
     );
   });

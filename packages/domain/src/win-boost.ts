@@ -63,3 +63,16 @@ export function winBoostPercentage(qualifyingSelections: number): number {
 export function winBoostNext(qualifyingSelections: number): number {
   return boostNext(WIN_BOOST_TABLE, qualifyingSelections);
 }
+
+/**
+ * How many more qualifying selections reach the next higher boost ('add N more selections for
+ * X %'); 0 at the top of the table.
+ */
+export function winBoostSelectionsToNext(qualifyingSelections: number): number {
+  const count = Math.max(0, Math.floor(qualifyingSelections));
+  const current = winBoostPercentage(count);
+  for (let index = count + 1; index < WIN_BOOST_TABLE.length; index += 1) {
+    if ((WIN_BOOST_TABLE[index] ?? 0) > current) return index - count;
+  }
+  return 0;
+}

@@ -98,7 +98,8 @@ describe('app shell', () => {
     act(() => screen.getByRole('link', { name: 'Live Now' }).click());
     expect(await screen.findByRole('heading', { name: 'Live Now' })).toBeTruthy();
     expect(headings()).toEqual(['Dau (hidden)', 'Football (hidden)', 'Live Now']);
-    act(() => screen.getByRole('link', { name: 'Football' }).click());
+    // The live list links back to the upcoming matches of its sport (football by default).
+    act(() => screen.getByRole('link', { name: 'Upcoming' }).click());
     expect(await screen.findByRole('heading', { name: 'Football' })).toBeTruthy();
     expect(headings()).toEqual(['Dau (hidden)', 'Football']);
   });

@@ -1,0 +1,161 @@
+import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { PageFrame } from '../../ui/page-frame';
+import { BetslipDock } from '../betslip/betslip-dock';
+import { outcomeLabel } from './event-row';
+import { seedEvents, useLiveStore } from './live-store';
+import { OddsButton } from './odds-button';
+import { ProducerBanner } from './producer-banner';
+import { fetchEvent } from './sports-api';
+import { watch } from './sports-feed';
+import { specifierLabel } from './sports-route';
+import styles from './sports.module.css';
+
+/** Markets of one id (e.g. every total line) shown together, in the feed's order. */
+export function groupMarkets(
+  markets: readonly MarketGroup[],
+): { id: number; name: string; lines: MarketGroup[] }[] {
+  const groups = new Map<number, { id: number; name: string; lines: MarketGroup[] }>();
+  for (const market of markets) {
+    let group = groups.get(market.id);
+    if (!group) {
+      group = { id: market.id, name: market.n, lines: [] };
+      groups.set(market.id, group);
+    }
+    group.lines.push(market);
+  }
+  return [...groups.values()];
+}
+
+function marketState(market: MarketGroup): string | null {
+  if (market.s === -1 || (market.ibs && market.s === 1)) return 'Suspended';
+  if (market.s === 0) return 'Inactive';
+  if (market.s < -1) return 'Closed';
+  return null;
+}
+
+/** `/sports/:sportId/:catId/:subId/:id`: every market of one event (spec doc 2 §2). */
+export function EventPage() {
+  const params = useParams();
+  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const event = useQuery({
+    queryKey: ['event', id],
+    // The fetch is skipped for a missing or non-numeric id.
+    enabled: id !== null,
+    queryFn: ({ signal }) => fetchEvent(id ?? 0, signal),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+  });
+  useEffect(() => {
+    if (event.data) seedEvents([event.data]);
+  }, [event.data]);
+  useEffect(() => (id === null ? undefined : watch([{ kind: 'event', id }])), [id]);
+  const back = `/sports/${params.sportId ?? ''}/${params.catId ?? ''}/${params.subId ?? ''}`;
+
+  if (id === null || event.isError || (event.data && event.data.odds.length === 0)) {
+    return (
+      <PageFrame title="Match">
+        <div className={styles.error} role="alert">
+          <p>
+            {event.data
+              ? 'This match has no markets open for betting.'
+              : 'This match is not available. It may have ended or been removed.'}
+          </p>
+          <Link className={styles.retry} to={back}>
+            More matches
+          </Link>
+        </div>
+        <BetslipDock />
+      </PageFrame>
+    );
+  }
+  if (!event.data) {
+    return (
+      <PageFrame title="Match">
+        <div className={styles.eventHead} aria-busy="true">
+          <div className={styles.skeletonText} />
+        </div>
+        {[0, 1, 2].map((n) => (
+          <div key={n} className={`${styles.market} ${styles.skeletonRow}`} />
+        ))}
+      </PageFrame>
+    );
+  }
+  return <EventDetail event={event.data} back={back} />;
+}
+
+function EventDetail({ event, back }: { event: EventSummary; back: string }) {
+  const live = useLiveStore((s) => s.events[event.id]);
+  const isLive = live?.isLive ?? event.isLive;
+  return (
+    <PageFrame title={event.n}>
+      <ProducerBanner />
+      <div className={styles.eventHead}>
+        <Link to={back} className={styles.crumb}>
+          {event.lcn} · {event.ltn}
+        </Link>
+        <div className={styles.scoreboard}>
+          <span>{event.htn}</span>
+          <b className={styles.score}>
+            {isLive ? (live?.sc ?? event.sc).replace(':', ' : ') : 'vs'}
+          </b>
+          <span>{event.atn}</span>
+        </div>
+        <p className={styles.eventTime}>
+          {isLive ? (
+            <>
+              <span className={styles.liveDot} aria-hidden="true" /> {live?.mt || event.mt}{' '}
+              {live?.st ?? event.st}
+            </>
+          ) : (
+            <time dateTime={event.edt}>{event.edtlocale}</time>
+          )}
+        </p>
+      </div>
+      {groupMarkets(event.odds).map((group) => (
+        <details key={group.id} className={styles.market} open>
+          <summary className={styles.marketTitle}>{group.name}</summary>
+          {group.lines.map((market) => {
+            const state = marketState(market);
+            return (
+              <div key={market.uid} className={styles.line}>
+                {(market.sp || state) && (
+                  <p className={styles.lineLabel}>
+                    {specifierLabel(market.sp)}
+                    {state && <span className={styles.suspended}>{state}</span>}
+                  </p>
+                )}
+                <div className={styles.lineOdds}>
+                  {market.m.map((outcome) => (
+                    <OddsButton
+                      key={outcome.id}
+                      eventId={event.id}
+                      eventName={event.n}
+                      isLive={isLive}
+                      kickOff={event.edtlocale}
+                      marketUid={market.uid}
+                      marketName={market.sp ? `${market.n} ${specifierLabel(market.sp)}` : market.n}
+                      outcomeId={outcome.id}
+                      label={
+                        market.id === 1 ? outcomeLabel(event, outcome.n) : outcomeName(outcome.n)
+                      }
+                      odds={outcome.o}
+                      blocked={state !== null || outcome.ibs}
+                    />
+                  ))}
+                </div>
+              </div>
+            );
+          })}
+        </details>
+      ))}
+      <BetslipDock />
+    </PageFrame>
+  );
+}
+
+function outcomeName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}

@@ -1,0 +1,112 @@
+import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { useLiveStore } from './live-store';
+import { OddsButton } from './odds-button';
+import { eventPath } from './sports-route';
+import styles from './sports.module.css';
+
+/** The short labels bettors know from paper coupons: 1 / X / 2 for the teams and the draw. */
+export function outcomeLabel(event: EventSummary, name: string): string {
+  if (name === event.htn) return '1';
+  if (name === event.atn) return '2';
+  if (name.toLowerCase() === 'draw') return 'X';
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+export function chosenMarket(
+  event: EventSummary,
+  marketId: number,
+  specifier: string,
+): MarketGroup | undefined {
+  return event.odds.find((m) => m.id === marketId && (!specifier || m.sp === specifier));
+}
+
+/**
+ * One event of a list. It reads the event's live state (score, clock, removal) from the store;
+ * prices live in the odds buttons, so a price push does not re-render the row.
+ */
+export const EventRow = memo(function EventRow({
+  event,
+  marketId,
+  specifier,
+}: {
+  event: EventSummary;
+  marketId: number;
+  specifier: string;
+}) {
+  const live = useLiveStore((s) => s.events[event.id]);
+  if (live?.removed) return null;
+  const isLive = live?.isLive ?? event.isLive;
+  const score = live?.sc ?? event.sc;
+  const [home = '', away = ''] = score.split(':');
+  const market = chosenMarket(event, marketId, specifier);
+  const suspended = event.ibs || (market ? market.ibs || market.s !== 1 : false);
+  const status = live?.st ?? event.st;
+  const moreMarkets = Math.max(0, event.nro - 1);
+  return (
+    <li className={styles.row} data-event-id={event.id}>
+      <Link to={eventPath(event)} className={styles.rowLink}>
+        <span className={styles.rowMeta}>
+          {isLive ? (
+            <span className={styles.clock}>
+              <span className={styles.liveDot} aria-hidden="true" />
+              {live?.mt || event.mt || status}
+            </span>
+          ) : (
+            <time dateTime={event.edt}>{event.edtlocale}</time>
+          )}
+          {suspended && <span className={styles.suspended}>Suspended</span>}
+          {live?.finished && <span className={styles.suspended}>Ended</span>}
+          <span className={styles.more}>+{moreMarkets}</span>
+        </span>
+        <span className={styles.team}>
+          <span>{event.htn}</span>
+          {isLive && <b>{home}</b>}
+        </span>
+        <span className={styles.team}>
+          <span>{event.atn}</span>
+          {isLive && <b>{away}</b>}
+        </span>
+      </Link>
+      <div className={styles.rowOdds}>
+        {market ? (
+          market.m.map((outcome) => (
+            <OddsButton
+              key={outcome.id}
+              eventId={event.id}
+              eventName={event.n}
+              isLive={isLive}
+              kickOff={event.edtlocale}
+              marketUid={market.uid}
+              marketName={market.n}
+              outcomeId={outcome.id}
+              label={outcomeLabel(event, outcome.n)}
+              odds={outcome.o}
+              blocked={suspended || outcome.ibs}
+            />
+          ))
+        ) : (
+          <span className={styles.noMarket}>Market not offered</span>
+        )}
+      </div>
+    </li>
+  );
+});
+
+/** Events grouped by league in the order the list gives them. */
+export function groupByLeague(
+  events: readonly EventSummary[],
+): { key: string; title: string; events: EventSummary[] }[] {
+  const groups = new Map<string, { key: string; title: string; events: EventSummary[] }>();
+  for (const event of events) {
+    const key = String(event.tid);
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, title: `${event.lcn} · ${event.ltn}`, events: [] };
+      groups.set(key, group);
+    }
+    group.events.push(event);
+  }
+  return [...groups.values()];
+}

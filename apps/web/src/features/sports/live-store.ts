@@ -1,0 +1,190 @@
+import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
+import type { LiveStateDiffPush } from '@dau/contracts/sports/realtime-payloads';
+import { create } from 'zustand';
+
+/**
+ * The prices and live state the lists show, keyed so that every odds button and every event
+ * row subscribes to its own entry only: an odds update replaces one outcome object and React
+ * re-renders the one button that reads it (the lists themselves never re-render on a push).
+ */
+export type PriceMove = 'up' | 'down' | null;
+
+export interface OutcomeState {
+  o: number;
+  ibs: boolean;
+  move: PriceMove;
+}
+
+export interface EventLiveState {
+  ms: number;
+  mt: string;
+  sc: string;
+  st: string;
+  isLive: boolean;
+  finished: boolean;
+  /** Set 2 s after an EventDeleted push: the row disappears. */
+  removed: boolean;
+}
+
+interface LiveStore {
+  outcomes: Record<string, OutcomeState>;
+  /** Market key → outcome ids, so a market status change reaches its buttons. */
+  marketOutcomes: Record<string, number[]>;
+  events: Record<number, EventLiveState>;
+  liveProducerUp: boolean;
+  preProducerUp: boolean;
+}
+
+export const useLiveStore = create<LiveStore>()(() => ({
+  outcomes: {},
+  marketOutcomes: {},
+  events: {},
+  liveProducerUp: true,
+  preProducerUp: true,
+}));
+
+export function marketUid(marketId: number, specifier: string): string {
+  return specifier ? `${marketId}|${specifier}` : String(marketId);
+}
+
+export function marketKeyOf(eventId: number, uid: string): string {
+  return `${eventId}:${uid}`;
+}
+
+export function outcomeKey(eventId: number, uid: string, outcomeId: number): string {
+  return `${eventId}:${uid}:${outcomeId}`;
+}
+
+function moveOf(previous: OutcomeState | undefined, next: number): PriceMove {
+  if (!previous || previous.o === next) return previous?.move ?? null;
+  return next > previous.o ? 'up' : 'down';
+}
+
+function applyMarket(
+  outcomes: Record<string, OutcomeState>,
+  marketOutcomes: Record<string, number[]>,
+  eventId: number,
+  market: MarketGroup,
+  track: boolean,
+): void {
+  const locked = market.ibs || market.s !== 1;
+  for (const item of market.m) {
+    const key = outcomeKey(eventId, market.uid, item.id);
+    const previous = outcomes[key];
+    const ibs = locked || item.ibs;
+    if (previous && previous.o === item.o && previous.ibs === ibs) continue;
+    outcomes[key] = { o: item.o, ibs, move: track ? moveOf(previous, item.o) : null };
+  }
+  marketOutcomes[marketKeyOf(eventId, market.uid)] = market.m.map((item) => item.id);
+}
+
+function liveStateOf(event: LiveStateDiffPush | EventSummary): EventLiveState {
+  return {
+    ms: event.ms,
+    mt: event.mt,
+    sc: event.sc,
+    st: event.st,
+    isLive: event.isLive,
+    finished: event.finished,
+    removed: false,
+  };
+}
+
+function sameLiveState(a: EventLiveState | undefined, b: EventLiveState): boolean {
+  return (
+    a !== undefined &&
+    a.ms === b.ms &&
+    a.mt === b.mt &&
+    a.sc === b.sc &&
+    a.st === b.st &&
+    a.isLive === b.isLive &&
+    a.finished === b.finished &&
+    a.removed === b.removed
+  );
+}
+
+/** Stores fetched events; entries whose values did not change keep their identity. */
+export function seedEvents(events: readonly EventSummary[]): void {
+  const state = useLiveStore.getState();
+  const outcomes = { ...state.outcomes };
+  const marketOutcomes = { ...state.marketOutcomes };
+  const liveEvents = { ...state.events };
+  for (const event of events) {
+    for (const market of event.odds) applyMarket(outcomes, marketOutcomes, event.id, market, false);
+    const live = liveStateOf(event);
+    if (!sameLiveState(liveEvents[event.id], live)) liveEvents[event.id] = live;
+  }
+  useLiveStore.setState({ outcomes, marketOutcomes, events: liveEvents });
+}
+
+/** An `oddsChange` push: the market's latest prices; changed buttons flash up or down. */
+export function applyOddsChange(eventId: number, market: MarketGroup): void {
+  const state = useLiveStore.getState();
+  const outcomes = { ...state.outcomes };
+  const marketOutcomes = { ...state.marketOutcomes };
+  applyMarket(outcomes, marketOutcomes, eventId, market, true);
+  useLiveStore.setState({ outcomes, marketOutcomes });
+}
+
+/** A `MarketUpdated` push: lock (suspended, deactivated, settled) or unlock the market. */
+export function applyMarketStatus(
+  eventId: number,
+  marketId: number,
+  specifier: string,
+  status: number,
+  ibs: boolean,
+): void {
+  const state = useLiveStore.getState();
+  const uid = marketUid(marketId, specifier);
+  const ids = state.marketOutcomes[marketKeyOf(eventId, uid)];
+  if (!ids) return;
+  const locked = ibs || status !== 1;
+  const outcomes = { ...state.outcomes };
+  for (const id of ids) {
+    const key = outcomeKey(eventId, uid, id);
+    const previous = outcomes[key];
+    if (previous && previous.ibs !== locked) outcomes[key] = { ...previous, ibs: locked };
+  }
+  useLiveStore.setState({ outcomes });
+}
+
+/**
+ * A `liveStateDiff` push. Only events already known and live are updated: an update for a
+ * non-live event is ignored (spec doc 2 §4).
+ */
+export function applyLiveState(diff: LiveStateDiffPush): boolean {
+  const state = useLiveStore.getState();
+  const previous = state.events[diff.eventId];
+  if (!previous) return false;
+  if (!previous.isLive && !diff.isLive) return true;
+  const next = liveStateOf(diff);
+  if (sameLiveState(previous, next)) return true;
+  useLiveStore.setState({ events: { ...state.events, [diff.eventId]: next } });
+  return true;
+}
+
+export const REMOVE_AFTER_MS = 2_000;
+
+/** A soft delete: the event shows 'Ended', then leaves the list after 2 s. */
+export function applyEventDeleted(
+  eventId: number,
+  schedule: (fn: () => void, ms: number) => unknown = setTimeout,
+): void {
+  const state = useLiveStore.getState();
+  const previous = state.events[eventId];
+  if (!previous) return;
+  useLiveStore.setState({
+    events: { ...state.events, [eventId]: { ...previous, st: 'Ended', finished: true } },
+  });
+  schedule(() => {
+    const current = useLiveStore.getState().events[eventId];
+    if (!current) return;
+    useLiveStore.setState({
+      events: { ...useLiveStore.getState().events, [eventId]: { ...current, removed: true } },
+    });
+  }, REMOVE_AFTER_MS);
+}
+
+export function setProducer(producer: 1 | 3, up: boolean): void {
+  useLiveStore.setState(producer === 1 ? { liveProducerUp: up } : { preProducerUp: up });
+}

@@ -1,0 +1,67 @@
+import { memo } from 'react';
+import { pickKey, toggleSelection, useBetslipStore } from '../betslip/betslip-store';
+import { outcomeKey, useLiveStore } from './live-store';
+import styles from './sports.module.css';
+
+export interface OddsButtonProps {
+  eventId: number;
+  eventName: string;
+  isLive: boolean;
+  kickOff: string;
+  marketUid: string;
+  marketName: string;
+  outcomeId: number;
+  /** Label above the price ('1', 'X', 'Over 2.5'). */
+  label: string;
+  /** The price as fetched; the live store wins once it has the outcome. */
+  odds: number;
+  blocked: boolean;
+}
+
+/**
+ * One price. It subscribes to its own outcome, its producer and its own betslip flag, so a
+ * push re-renders this button and nothing around it.
+ */
+export const OddsButton = memo(function OddsButton(props: OddsButtonProps) {
+  const key = outcomeKey(props.eventId, props.marketUid, props.outcomeId);
+  const live = useLiveStore((s) => s.outcomes[key]);
+  const producerUp = useLiveStore((s) => (props.isLive ? s.liveProducerUp : s.preProducerUp));
+  const selected = useBetslipStore((s) =>
+    Boolean(s.normal.selections[pickKey(props.eventId, props.marketUid, props.outcomeId)]),
+  );
+  const odds = live?.o ?? props.odds;
+  const locked = !producerUp || (live ? live.ibs : props.blocked) || odds <= 1;
+  const move = live?.move ?? null;
+  const className = [
+    styles.odds,
+    selected ? styles.oddsSelected : '',
+    move === 'up' ? styles.oddsUp : move === 'down' ? styles.oddsDown : '',
+  ].join(' ');
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={locked}
+      aria-pressed={selected}
+      data-outcome={key}
+      data-move={move ?? undefined}
+      aria-label={`${props.label} ${locked ? 'locked' : odds.toFixed(2)}`}
+      onClick={() =>
+        toggleSelection({
+          eventId: props.eventId,
+          marketUid: props.marketUid,
+          outcomeId: props.outcomeId,
+          odds,
+          marketName: props.marketName,
+          outcomeName: props.label,
+          eventName: props.eventName,
+          isLive: props.isLive,
+          kickOff: props.kickOff,
+        })
+      }
+    >
+      <span className={styles.oddsLabel}>{props.label}</span>
+      <span className={styles.oddsValue}>{locked ? '🔒' : odds.toFixed(2)}</span>
+    </button>
+  );
+});

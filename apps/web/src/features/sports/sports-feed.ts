@@ -1,0 +1,127 @@
+import { realtimeSocket, type SocketLike } from '../../lib/realtime';
+import { applyBetslipOdds, applyBetslipEvent } from '../betslip/betslip-store';
+import {
+  applyEventDeleted,
+  applyLiveState,
+  applyMarketStatus,
+  applyOddsChange,
+  seedEvents,
+  setProducer,
+} from './live-store';
+
+/**
+ * Socket.IO wiring of the sports pages (spec doc 2 §4, §7). Listeners are attached once per
+ * socket and write to the live store; pages only declare what they watch (`watch`), and the
+ * subscriptions are counted so two pages watching the same sport share one join. After a
+ * reconnect every counted subscription is joined again.
+ */
+type Room =
+  | { kind: 'event'; id: number }
+  | { kind: 'sport'; id: number }
+  | { kind: 'betslip'; eventId: number; marketId: number };
+
+const counts = new Map<string, { room: Room; count: number }>();
+let wired: SocketLike | null = null;
+let waiting: ReturnType<typeof setInterval> | null = null;
+/** Unknown live events fetched at most once at a time each. */
+const fetching = new Set<number>();
+let fetchEventById: ((id: number) => Promise<unknown>) | null = null;
+
+function roomKey(room: Room): string {
+  return room.kind === 'betslip' ? `b:${room.eventId}:${room.marketId}` : `${room.kind}:${room.id}`;
+}
+
+function join(socket: SocketLike, room: Room): void {
+  if (room.kind === 'event') socket.emit('JoinEvent', room.id);
+  else if (room.kind === 'sport') socket.emit('JoinSport', room.id);
+  else socket.emit('JoinMarketForBetslip', { eventId: room.eventId, marketId: room.marketId });
+}
+
+function leave(socket: SocketLike, room: Room): void {
+  if (room.kind === 'event') socket.emit('LeaveEvent', room.id);
+  else if (room.kind === 'sport') socket.emit('LeaveSport', room.id);
+  else socket.emit('LeaveEventForBetslip', { eventId: room.eventId, marketId: room.marketId });
+}
+
+function wire(socket: SocketLike): void {
+  wired = socket;
+  socket.on('connect', () => {
+    for (const { room } of counts.values()) join(socket, room);
+  });
+  socket.on('oddsChange', (push) => {
+    applyOddsChange(push.eventId, push.market);
+    applyBetslipOdds(push.eventId, push.market);
+  });
+  socket.on('MarketUpdated', (push) =>
+    applyMarketStatus(push.eventId, push.marketId, push.specifier, push.status, push.ibs),
+  );
+  socket.on('liveStateDiff', (push) => {
+    applyBetslipEvent(push);
+    if (applyLiveState(push) || !push.isLive || !fetchEventById) return;
+    // An update for an unknown live event fetches it, once at a time.
+    if (fetching.has(push.eventId)) return;
+    fetching.add(push.eventId);
+    void fetchEventById(push.eventId).finally(() => fetching.delete(push.eventId));
+  });
+  socket.on('EventUpdated', (event) => seedEvents([event]));
+  socket.on('EventDeleted', (push) => {
+    applyEventDeleted(push.eventId);
+    applyBetslipEvent({ eventId: push.eventId, finished: true });
+  });
+  socket.on('ProducerUp', (producer) => setProducer(producer, true));
+  socket.on('ProducerDown', (producer) => setProducer(producer, false));
+  socket.on('feedStatus', (status) => {
+    setProducer(1, status.uofLiveProducerUp);
+    setProducer(3, status.uofPreProducerUp);
+  });
+  if (socket.connected) for (const { room } of counts.values()) join(socket, room);
+}
+
+/** The socket starts after the first paint; wire it as soon as it exists. */
+function ensureWired(): void {
+  const socket = realtimeSocket();
+  if (socket && socket !== wired) wire(socket);
+  if (wired || waiting) return;
+  waiting = setInterval(() => {
+    const created = realtimeSocket();
+    if (!created) return;
+    if (waiting) clearInterval(waiting);
+    waiting = null;
+    if (created !== wired) wire(created);
+  }, 250);
+}
+
+export function setUnknownEventFetcher(fetcher: (id: number) => Promise<unknown>): void {
+  fetchEventById = fetcher;
+}
+
+/** Joins the rooms and returns the function that leaves them (for effect cleanups). */
+export function watch(rooms: readonly Room[]): () => void {
+  ensureWired();
+  for (const room of rooms) {
+    const key = roomKey(room);
+    const entry = counts.get(key);
+    if (entry) {
+      entry.count += 1;
+      continue;
+    }
+    counts.set(key, { room, count: 1 });
+    if (wired?.connected) join(wired, room);
+  }
+  return () => {
+    for (const room of rooms) {
+      const key = roomKey(room);
+      const entry = counts.get(key);
+      if (!entry) continue;
+      entry.count -= 1;
+      if (entry.count > 0) continue;
+      counts.delete(key);
+      if (wired?.connected) leave(wired, room);
+    }
+  };
+}
+
+/** Current subscriptions, for tests and the debug console. */
+export function watchedRooms(): string[] {
+  return [...counts.keys()];
+}

@@ -1,0 +1,368 @@
+import type { SportListItem } from '@dau/contracts/sports/list-sports';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { idFromSlug, nameFromSlug } from '../../lib/slug';
+import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { BetslipDock } from '../betslip/betslip-dock';
+import { EventRow, groupByLeague } from './event-row';
+import { seedEvents } from './live-store';
+import { ProducerBanner } from './producer-banner';
+import { fetchEvent, fetchEvents, fetchSports } from './sports-api';
+import { setUnknownEventFetcher, watch } from './sports-feed';
+import {
+  DEFAULT_SPORT_ID,
+  parseSportsQuery,
+  resolveSportId,
+  slugify,
+  sportSlug,
+  withQuery,
+} from './sports-route';
+import styles from './sports.module.css';
+
+export const SHOW_MORE_STEP = 10;
+
+// An update for an unknown live event fetches it and stores it (spec doc 2 §4).
+setUnknownEventFetcher(async (id) => seedEvents([await fetchEvent(id)]));
+
+function defaultMarket(sport: SportListItem | undefined, sportId: number): number | null {
+  if (sport) return sport.defaultMarketId;
+  return sportId === DEFAULT_SPORT_ID ? 1 : null;
+}
+
+/** The pre-match (`/sports...`) and live (`/live-now...`) lists (spec doc 2 §2). */
+export function SportsList({ live }: { live: boolean }) {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const query = useMemo(() => parseSportsQuery(search), [search]);
+  const sports = useQuery({
+    queryKey: ['sports', live],
+    queryFn: ({ signal }) => fetchSports(live, signal),
+  });
+  const sportId = resolveSportId(params.sportId, sports.data ?? []);
+  const sport = sports.data?.find((s) => s.id === sportId);
+  const categoryId = idFromSlug(params.catId);
+  const category = sport?.categories.find((c) => c.id === categoryId);
+  const subId = idFromSlug(params.subId);
+  const tournaments = subId !== null ? [subId] : query.tournaments;
+  const marketId = query.marketId ?? defaultMarket(sport, sportId);
+  const quick = sport?.quickFilter.find((f) => f.marketId === marketId);
+  const specifier = query.specifier || (query.marketId !== null ? (quick?.specifier ?? '') : '');
+
+  const events = useInfiniteQuery({
+    queryKey: [
+      'events',
+      live,
+      sportId,
+      marketId,
+      specifier,
+      categoryId,
+      tournaments.join(','),
+      query.odds?.min,
+      query.odds?.max,
+      query.lastKey,
+    ],
+    // Loading needs a numeric market id; without one nothing is fetched.
+    enabled: marketId !== null,
+    initialPageParam: query.lastKey,
+    queryFn: ({ pageParam, signal }) =>
+      fetchEvents(
+        {
+          live,
+          sportId,
+          marketId: marketId ?? 1,
+          specifier,
+          categoryId,
+          tournaments,
+          odds: query.odds,
+          lastKey: pageParam,
+        },
+        signal,
+      ),
+    getNextPageParam: (page) => page.lastKey,
+  });
+
+  const loaded = useMemo(() => events.data?.pages.flatMap((p) => p.events) ?? [], [events.data]);
+  useEffect(() => seedEvents(loaded), [loaded]);
+  useEffect(() => watch([{ kind: 'sport', id: sportId }]), [sportId]);
+
+  // "Show more" counts restart whenever the filters change.
+  const listKey = `${search.toString()}|${sportId}|${categoryId}|${subId}`;
+  const [paging, setPaging] = useState({ key: listKey, visible: SHOW_MORE_STEP });
+  const visible = paging.key === listKey ? paging.visible : SHOW_MORE_STEP;
+  const shown = loaded.slice(0, visible);
+  const canShowMore = loaded.length > visible || events.hasNextPage;
+  const showMore = () => {
+    const next = visible + SHOW_MORE_STEP;
+    setPaging({ key: listKey, visible: next });
+    if (next > loaded.length && events.hasNextPage && !events.isFetchingNextPage)
+      void events.fetchNextPage();
+  };
+
+  const base = live ? '/live-now' : '/sports';
+  const sportPath = sport ? `${base}/${sportSlug(sport)}` : base;
+  // The path names the page before the sports list arrives (and when it cannot).
+  const sportName = sport ? (sport.id === 1 ? 'Football' : sport.name) : null;
+  const title = live
+    ? params.sportId
+      ? `Live ${sportName ?? nameFromSlug(params.sportId, '')}`.trim()
+      : 'Live Now'
+    : (category?.subCategories.find((s) => s.id === subId)?.name ??
+      category?.name ??
+      (params.subId ? nameFromSlug(params.subId, 'Matches') : null) ??
+      (params.catId ? nameFromSlug(params.catId, 'Competitions') : null) ??
+      sportName ??
+      nameFromSlug(params.sportId, 'Sports'));
+  const liveCount = events.data?.pages[0]?.liveCount;
+
+  return (
+    <PageFrame title={title}>
+      <ProducerBanner />
+      <nav className={styles.chips} aria-label="Sports">
+        <Link
+          className={styles.chip}
+          to={live ? `/sports/${sportSlug({ id: sportId, name: sport?.name ?? '' })}` : '/live-now'}
+        >
+          {live ? (
+            'Upcoming'
+          ) : (
+            <>Live Now {liveCount ? <small aria-hidden="true">{liveCount}</small> : null}</>
+          )}
+        </Link>
+        {(sports.data ?? []).map((s) => (
+          <Link
+            key={s.id}
+            to={`${base}/${sportSlug(s)}`}
+            className={s.id === sportId ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+            aria-current={s.id === sportId ? 'page' : undefined}
+          >
+            {s.id === 1 ? 'Football' : s.name} <small>{s.nrOfEvents}</small>
+          </Link>
+        ))}
+        {sports.isPending && <span className={styles.chipSkeleton} aria-hidden="true" />}
+      </nav>
+      {!live && sport && (
+        <CategoryNav sport={sport} sportPath={sportPath} categoryId={categoryId} />
+      )}
+      {sport && (
+        <TournamentChips
+          sport={sport}
+          categoryId={categoryId}
+          selected={tournaments}
+          locked={subId !== null}
+        />
+      )}
+      {sport && sport.quickFilter.length > 0 && (
+        <nav className={styles.chips} aria-label="Markets">
+          {sport.quickFilter.map((filter) => {
+            const active = filter.marketId === marketId && (filter.specifier || '') === specifier;
+            return (
+              <Link
+                key={`${filter.marketId}|${filter.specifier}`}
+                className={active ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+                to={withQuery(search, {
+                  filter: String(filter.marketId),
+                  specifier: filter.specifier || null,
+                })}
+              >
+                {filter.name}
+              </Link>
+            );
+          })}
+        </nav>
+      )}
+      {!live && <OddsRange key={search.toString()} />}
+      {sports.isError || events.isError ? (
+        <div className={styles.error} role="alert">
+          <p>We could not load the matches. Check your connection and try again.</p>
+          <button
+            type="button"
+            className={styles.retry}
+            onClick={() => {
+              void sports.refetch();
+              void events.refetch();
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : events.isPending || marketId === null ? (
+        <ListSkeleton />
+      ) : loaded.length === 0 ? (
+        <EmptyState
+          message={live ? 'No live matches at the moment.' : 'No matches match these filters.'}
+          action={
+            live
+              ? { to: '/sports', label: 'Upcoming matches' }
+              : { to: sportPath, label: 'Clear filters' }
+          }
+        />
+      ) : (
+        <>
+          {groupByLeague(shown).map((group) => (
+            <section key={group.key} className={styles.league} aria-label={group.title}>
+              <h2 className={styles.leagueTitle}>{group.title}</h2>
+              <ul className={styles.rows}>
+                {group.events.map((event) => (
+                  <EventRow
+                    key={event.id}
+                    event={event}
+                    marketId={marketId}
+                    specifier={specifier}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+          {canShowMore && (
+            <button
+              type="button"
+              className={styles.showMore}
+              onClick={showMore}
+              disabled={events.isFetchingNextPage}
+            >
+              {events.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </button>
+          )}
+        </>
+      )}
+      <BetslipDock />
+    </PageFrame>
+  );
+}
+
+function CategoryNav({
+  sport,
+  sportPath,
+  categoryId,
+}: {
+  sport: SportListItem;
+  sportPath: string;
+  categoryId: number | null;
+}) {
+  if (sport.categories.length === 0) return null;
+  return (
+    <nav className={styles.chips} aria-label="Countries">
+      <Link
+        to={sportPath}
+        className={categoryId === null ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+      >
+        All
+      </Link>
+      {sport.categories.map((c) => (
+        <Link
+          key={c.id}
+          to={`${sportPath}/${slugify(c.name)}-${c.id}`}
+          className={c.id === categoryId ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+        >
+          {c.name} <small>{c.count}</small>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** League chips toggle the `tournaments` query (a comma list of subcategory ids). */
+function TournamentChips({
+  sport,
+  categoryId,
+  selected,
+  locked,
+}: {
+  sport: SportListItem;
+  categoryId: number | null;
+  selected: readonly number[];
+  locked: boolean;
+}) {
+  const [search] = useSearchParams();
+  if (locked) return null;
+  const leagues = sport.categories
+    .filter((c) => categoryId === null || c.id === categoryId)
+    .flatMap((c) =>
+      c.subCategories.map((s) => ({
+        ...s,
+        label: categoryId === null ? `${c.name} ${s.name}` : s.name,
+      })),
+    );
+  if (leagues.length === 0) return null;
+  return (
+    <nav className={styles.chips} aria-label="Leagues">
+      {leagues.map((league) => {
+        const on = selected.includes(league.id);
+        const next = on ? selected.filter((id) => id !== league.id) : [...selected, league.id];
+        return (
+          <Link
+            key={league.id}
+            to={withQuery(search, { tournaments: next.length ? next.join(',') : null })}
+            className={on ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+            aria-pressed={on}
+          >
+            {league.label} <small>{league.nrOfEvents}</small>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** `minodd` and `maxodd` go together; the filter applies only with both. */
+function OddsRange() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const [min, setMin] = useState(search.get('minodd') ?? '');
+  const [max, setMax] = useState(search.get('maxodd') ?? '');
+  const active = search.has('minodd') && search.has('maxodd');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const both = min.trim() !== '' && max.trim() !== '';
+    navigate(withQuery(search, { minodd: both ? min : null, maxodd: both ? max : null }));
+  };
+  return (
+    <form className={styles.oddsRange} onSubmit={submit} aria-label="Odds range">
+      <span>Odds</span>
+      <input
+        aria-label="Min odds"
+        inputMode="decimal"
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+        placeholder="min"
+        size={5}
+      />
+      <span aria-hidden="true">–</span>
+      <input
+        aria-label="Max odds"
+        inputMode="decimal"
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+        placeholder="max"
+        size={5}
+      />
+      <button type="submit" className={styles.smallButton}>
+        Apply
+      </button>
+      {active && (
+        <Link className={styles.clear} to={withQuery(search, { minodd: null, maxodd: null })}>
+          Clear
+        </Link>
+      )}
+    </form>
+  );
+}
+
+/** Placeholder rows of the real rows' height, so nothing jumps when the list arrives. */
+function ListSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading matches">
+      {[0, 1].map((group) => (
+        <section key={group} className={styles.league}>
+          <div className={`${styles.leagueTitle} ${styles.skeletonText}`} />
+          <ul className={styles.rows}>
+            {[0, 1, 2, 3].map((row) => (
+              <li key={row} className={`${styles.row} ${styles.skeletonRow}`} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
+import { startDau, type DauServer } from '../lib/server';
+
+let dau: DauServer;
+let browser: Browser;
+
+before(async () => {
+  dau = await startDau();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await dau?.stop();
+});
+
+async function sandbox(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${dau.url}/api/sandbox/feed/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200, `sandbox ${path}: ${await res.text()}`);
+}
+
+async function leagueTitles(page: Page): Promise<string[]> {
+  return page.locator('main section[aria-label] h2').allTextContents();
+}
+
+describe('sports journeys at 360×740', () => {
+  it('lists football, filters by tournament and odds, opens an event and sees a price move live', async () => {
+    const context = await mobileContext(browser, dau.url);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+
+    await page.goto('/sports/football-1');
+    await page.locator('main [data-event-id]').first().waitFor();
+    assert.equal(await page.locator('main h1').textContent(), 'Football');
+    // Shown 10 at a time.
+    assert.equal(await page.locator('main [data-event-id]').count(), 10);
+    await screenshot(page, 'sports-list');
+
+    // Tournament filter: England's Premier League only.
+    await page.getByRole('link', { name: /^England Premier League/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('tournaments') === '2103');
+    await page.locator('main section[aria-label="England · Premier League"]').waitFor();
+    const titles = await leagueTitles(page);
+    assert.ok(titles.length > 0);
+    assert.deepEqual([...new Set(titles)], ['England · Premier League']);
+
+    // Odds range on top of it: every listed event has a 1x2 price within 2.00–3.00.
+    await page.getByLabel('Min odds').fill('2');
+    await page.getByLabel('Max odds').fill('3');
+    const filtered = page.waitForResponse(
+      (res) => res.url().includes('ListAllPreEvents') && res.url().includes('minOdds=2'),
+    );
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await filtered;
+    await page.waitForURL(
+      (url) => url.searchParams.get('minodd') === '2' && url.searchParams.get('maxodd') === '3',
+    );
+    await page.locator('main [data-event-id]').first().waitFor();
+    for (const row of await page.locator('main [data-event-id]').all()) {
+      const prices = (await row.locator('button[data-outcome]').allTextContents()).map((t) =>
+        Number(t.replace(/^[^\d]*/, '')),
+      );
+      assert.ok(
+        prices.some((p) => p >= 2 && p <= 3),
+        `a price within 2–3 in ${prices.join(',')}`,
+      );
+    }
+    assert.deepEqual([...new Set(await leagueTitles(page))], ['England · Premier League']);
+
+    // Open the first event: every market grouped, total lines readable.
+    const row = page.locator('main [data-event-id]').first();
+    const eventId = Number(await row.getAttribute('data-event-id'));
+    await row.locator('a').first().click();
+    await page.waitForURL(
+      new RegExp(`/sports/football-1/england-1102/premier-league-2103/${eventId}$`),
+    );
+    await page.locator('main details summary', { hasText: '1x2' }).waitFor();
+    assert.ok((await page.locator('main details').count()) >= 3, 'several market groups');
+    await page
+      .getByText(/^Total 2\.5/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'sports-event');
+
+    // A price change through the feed sandbox reaches the button without a reload.
+    const home = page.locator(`main button[data-outcome="${eventId}:1:1"]`);
+    const before = Number((await home.locator('span').nth(1).textContent()) ?? '0');
+    const target = before >= 5 ? 1.5 : Math.round((before + 0.77) * 100) / 100;
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await sandbox('price', { eventId, marketId: 1, specifier: '', outcomeId: 1, odds: target });
+    await page
+      .locator(
+        `main button[data-outcome="${eventId}:1:1"][data-move="${target > before ? 'up' : 'down'}"]`,
+      )
+      .waitFor({ timeout: 15_000 });
+    assert.equal(await home.locator('span').nth(1).textContent(), target.toFixed(2));
+    assert.deepEqual(navigations, [], 'no reload');
+
+    // Into the betslip: the floating button shows the count and the odds.
+    await home.click();
+    await page.getByRole('button', { name: 'Betslip, 1 selections' }).click();
+    await page.getByRole('dialog', { name: 'Betslip' }).waitFor();
+    await page.getByTestId('net-payout').waitFor();
+    await screenshot(page, 'sports-betslip');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('shows live matches; a goal suspends then reopens; the live producer down locks odds', async () => {
+    const context = await mobileContext(browser, dau.url);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto('/live-now');
+    const row = page.locator('main [data-event-id]').first();
+    await row.waitFor();
+    await screenshot(page, 'sports-live');
+    const eventId = Number(await row.getAttribute('data-event-id'));
+    const button = row.locator('button[data-outcome]').first();
+    // Let the sport subscription settle before driving the feed.
+    await page.waitForFunction(() => document.querySelector('main [data-event-id]') !== null);
+    await page.waitForTimeout(500);
+
+    await sandbox('producer-down', { producer: 1 });
+    await page.getByText('Live betting is temporarily disabled').waitFor();
+    assert.equal(await button.isDisabled(), true);
+    await screenshot(page, 'sports-live-producer-down');
+    await sandbox('producer-up', { producer: 1 });
+    await page
+      .getByText('Live betting is temporarily disabled')
+      .waitFor({ state: 'detached', timeout: 20_000 });
+
+    await sandbox('pause', {});
+    await sandbox('goal', { eventId, team: 'home' });
+    await page.waitForFunction(
+      (id) =>
+        [...document.querySelectorAll(`main [data-event-id="${id}"] button[data-outcome]`)].every(
+          (b) => (b as HTMLButtonElement).disabled,
+        ),
+      eventId,
+      { timeout: 15_000 },
+    );
+    await sandbox('advance', { ms: 60_000 });
+    await sandbox('resume', {});
+    await page.waitForFunction(
+      (id) =>
+        [...document.querySelectorAll(`main [data-event-id="${id}"] button[data-outcome]`)].some(
+          (b) => !(b as HTMLButtonElement).disabled,
+        ),
+      eventId,
+      { timeout: 20_000 },
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
