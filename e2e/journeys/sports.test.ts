@@ -63,9 +63,9 @@ describe('sports journeys at 360×740', () => {
     );
     await page.locator('main [data-event-id]').first().waitFor();
     for (const row of await page.locator('main [data-event-id]').all()) {
-      const prices = (await row.locator('button[data-outcome]').allTextContents()).map((t) =>
-        Number(t.replace(/^[^\d]*/, '')),
-      );
+      const prices = (
+        await row.locator('button[data-outcome] span:nth-child(2)').allTextContents()
+      ).map(Number);
       assert.ok(
         prices.some((p) => p >= 2 && p <= 3),
         `a price within 2–3 in ${prices.join(',')}`,
@@ -83,13 +83,14 @@ describe('sports journeys at 360×740', () => {
     await page.locator('main details summary', { hasText: '1x2' }).waitFor();
     assert.ok((await page.locator('main details').count()) >= 3, 'several market groups');
     await page
-      .getByText(/^Total 2\.5/)
+      .locator('main details p', { hasText: /^Total 2\.5/ })
       .first()
       .waitFor();
     await screenshot(page, 'sports-event');
 
     // A price change through the feed sandbox reaches the button without a reload.
-    const home = page.locator(`main button[data-outcome="${eventId}:1:1"]`);
+    // `:visible`: the list page stays mounted (hidden) in the page cache with the same button.
+    const home = page.locator(`main button[data-outcome="${eventId}:1:1"]:visible`);
     const before = Number((await home.locator('span').nth(1).textContent()) ?? '0');
     const target = before >= 5 ? 1.5 : Math.round((before + 0.77) * 100) / 100;
     const navigations: string[] = [];
@@ -97,7 +98,7 @@ describe('sports journeys at 360×740', () => {
     await sandbox('price', { eventId, marketId: 1, specifier: '', outcomeId: 1, odds: target });
     await page
       .locator(
-        `main button[data-outcome="${eventId}:1:1"][data-move="${target > before ? 'up' : 'down'}"]`,
+        `main button[data-outcome="${eventId}:1:1"][data-move="${target > before ? 'up' : 'down'}"]:visible`,
       )
       .waitFor({ timeout: 15_000 });
     assert.equal(await home.locator('span').nth(1).textContent(), target.toFixed(2));

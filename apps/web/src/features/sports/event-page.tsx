@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { PageFrame } from '../../ui/page-frame';
 import { BetslipDock } from '../betslip/betslip-dock';
-import { outcomeLabel } from './event-row';
+import { capitalise, outcomeLabel } from './event-row';
 import { seedEvents, useLiveStore } from './live-store';
 import { OddsButton } from './odds-button';
 import { ProducerBanner } from './producer-banner';
@@ -22,12 +22,18 @@ export function groupMarkets(
   for (const market of markets) {
     let group = groups.get(market.id);
     if (!group) {
-      group = { id: market.id, name: market.n, lines: [] };
+      group = { id: market.id, name: groupName(market), lines: [] };
       groups.set(market.id, group);
     }
     group.lines.push(market);
   }
   return [...groups.values()];
+}
+
+/** 'Total 2.5' → 'Total': the group shows the name once, each line shows its value. */
+function groupName(market: MarketGroup): string {
+  const value = market.sp.split('=')[1];
+  return value && market.n.endsWith(` ${value}`) ? market.n.slice(0, -value.length - 1) : market.n;
 }
 
 function marketState(market: MarketGroup): string | null {
@@ -136,11 +142,12 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
                       isLive={isLive}
                       kickOff={event.edtlocale}
                       marketUid={market.uid}
-                      marketName={market.sp ? `${market.n} ${specifierLabel(market.sp)}` : market.n}
+                      marketName={market.n}
                       outcomeId={outcome.id}
                       label={
-                        market.id === 1 ? outcomeLabel(event, outcome.n) : outcomeName(outcome.n)
+                        market.id === 1 ? outcomeLabel(event, outcome.n) : capitalise(outcome.n)
                       }
+                      pickName={capitalise(outcome.n)}
                       odds={outcome.o}
                       blocked={state !== null || outcome.ibs}
                     />
@@ -154,8 +161,4 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
       <BetslipDock />
     </PageFrame>
   );
-}
-
-function outcomeName(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
 }

@@ -11,6 +11,10 @@ export function outcomeLabel(event: EventSummary, name: string): string {
   if (name === event.htn) return '1';
   if (name === event.atn) return '2';
   if (name.toLowerCase() === 'draw') return 'X';
+  return capitalise(name);
+}
+
+export function capitalise(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
@@ -82,6 +86,7 @@ export const EventRow = memo(function EventRow({
               marketName={market.n}
               outcomeId={outcome.id}
               label={outcomeLabel(event, outcome.n)}
+              pickName={capitalise(outcome.n)}
               odds={outcome.o}
               blocked={suspended || outcome.ibs}
             />

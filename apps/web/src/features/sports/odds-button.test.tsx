@@ -48,6 +48,7 @@ function renderButtons(eventId: number) {
             marketName="1x2"
             outcomeId={outcome.id}
             label={String(outcome.id)}
+            pickName={outcome.n}
             odds={outcome.o}
             blocked={false}
           />

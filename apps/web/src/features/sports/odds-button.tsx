@@ -11,8 +11,10 @@ export interface OddsButtonProps {
   marketUid: string;
   marketName: string;
   outcomeId: number;
-  /** Label above the price ('1', 'X', 'Over 2.5'). */
+  /** Label beside the price ('1', 'X', 'Over 2.5'). */
   label: string;
+  /** The pick as the betslip names it ('Fulham', 'Over 2.5'). */
+  pickName: string;
   /** The price as fetched; the live store wins once it has the outcome. */
   odds: number;
   blocked: boolean;
@@ -53,7 +55,7 @@ export const OddsButton = memo(function OddsButton(props: OddsButtonProps) {
           outcomeId: props.outcomeId,
           odds,
           marketName: props.marketName,
-          outcomeName: props.label,
+          outcomeName: props.pickName,
           eventName: props.eventName,
           isLive: props.isLive,
           kickOff: props.kickOff,
