@@ -63,7 +63,16 @@ export const OddsButton = memo(function OddsButton(props: OddsButtonProps) {
       }
     >
       <span className={styles.oddsLabel}>{props.label}</span>
-      <span className={styles.oddsValue}>{locked ? '🔒' : odds.toFixed(2)}</span>
+      <span className={styles.oddsValue}>{locked ? <LockIcon /> : odds.toFixed(2)}</span>
     </button>
   );
 });
+
+/** Drawn, not an emoji: many cheap phones have no emoji font. */
+function LockIcon() {
+  return (
+    <svg width="12" height="14" viewBox="0 0 12 14" aria-hidden="true" fill="currentColor">
+      <path d="M3 6V4a3 3 0 0 1 6 0v2h1a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H2a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h1zm1.5 0h3V4a1.5 1.5 0 0 0-3 0v2z" />
+    </svg>
+  );
+}
