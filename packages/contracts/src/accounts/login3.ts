@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { API_BASE } from '../http';
+import { ACCOUNT_CORE_PATHS as P } from './paths';
 import { datasourceEntrySchema } from './common';
 
 /** `POST {core}/login3` (spec doc 2 §7, doc 1 §3). */
-export const LOGIN3_PATH = '/api/core/login3';
+export const LOGIN3_PATH = `${API_BASE.core}${P.login3}`;
 
 export const login3RequestSchema = z
   .object({
