@@ -17,8 +17,11 @@ import { AppError } from './errors/app-error';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
+import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
 export interface BuildAppOptions {
@@ -106,6 +109,9 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(clientLogRoutes);
   await app.register(accountsRoutes);
   await app.register(smsOutboxRoutes);
+  await app.register(walletRoutes);
+  await app.register(paymentsRoutes);
+  if (config.sandbox) await app.register(darajaSandbox);
   await app.register(webApp);
 
   return app;

@@ -19,6 +19,23 @@ export interface UserDataPush {
   FreeBetBalance: number;
 }
 
+/** Error list in the spec's `cmsStatusMsg` shape, as pushed payment results carry it. */
+export interface CmsStatusMsgPush {
+  hasErrors: boolean;
+  datasource_entries: { error_triggered: boolean; value: string; dimension_value: string }[];
+}
+
+/** Result of a withdrawal request, pushed once the provider accepted or refused it. */
+export interface LeakyBucketPush {
+  Type: 'Withdrawal/Withdrawal';
+  Value: { CMSStatusMsg: CmsStatusMsgPush; BBPaymentTransactionId: string };
+}
+
+export interface TransactionResultPush {
+  userMessage: string;
+  bbPaymentTransactionId: string;
+}
+
 export interface AuthPayload {
   /** Opaque session token; empty on logout. */
   token: string;
@@ -31,6 +48,13 @@ export interface ServerToClientEvents {
   authState: (state: { authenticated: boolean }) => void;
   wallet: (payload: WalletPush) => void;
   userdata: (payload: UserDataPush) => void;
+  /** A deposit was credited; amount in currency units (the client plays the coin animation). */
+  'Deposit Success': (payload: { amount: number }) => void;
+  /** Sent alongside 'Deposit Success' for the user's first ever deposit. */
+  'First Deposit Success': (payload: { amount: number }) => void;
+  /** A payment failed: the user message is shown as a danger notification. */
+  TransactionResult: (payload: TransactionResultPush) => void;
+  LeakyBucket: (payload: LeakyBucketPush) => void;
   ProducerUp: (producer: ProducerId) => void;
   ProducerDown: (producer: ProducerId) => void;
   Connected: () => void;

@@ -10,6 +10,16 @@ import type {
   SmsOutboxTable,
   UserSettingsTable,
 } from '../modules/accounts/accounts.tables';
+import type {
+  DepositLimitsTable,
+  PaymentCallbacksTable,
+  PaymentsTable,
+} from '../modules/payments/payments.tables';
+import type {
+  LedgerAccountsTable,
+  LedgerEntriesTable,
+  LedgerTransactionsTable,
+} from '../modules/wallet/wallet.tables';
 
 /**
  * The database as Kysely sees it. Each module owns its tables; they are listed here so that
@@ -28,6 +38,12 @@ export interface Database {
   income_sources: IncomeSourcesTable;
   compliance_info: ComplianceInfoTable;
   sms_outbox: SmsOutboxTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  payments: PaymentsTable;
+  payment_callbacks: PaymentCallbacksTable;
+  deposit_limits: DepositLimitsTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

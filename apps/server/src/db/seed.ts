@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app-types';
 import { hashPassword } from '../modules/accounts/password';
+import { seedDemoWallet } from '../modules/wallet/wallet.seed';
 
 /** Demo account documented in the README. */
 export const DEMO_USER = {
@@ -50,7 +51,7 @@ async function seedDemoUser({ db }: AppDeps): Promise<void> {
  * Idempotent demo data for `npm start`. Modules append their seeders; each must be safe to run
  * on every start.
  */
-export const seeders: Seeder[] = [seedDemoUser];
+export const seeders: Seeder[] = [seedDemoUser, seedDemoWallet];
 
 export async function seedDemoData(deps: AppDeps): Promise<void> {
   for (const seeder of seeders) await seeder(deps);

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
 import * as accounts from './0100-accounts';
+import * as walletLedger from './0300-wallet-ledger';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -9,4 +10,5 @@ import * as accounts from './0100-accounts';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0100-accounts': accounts,
+  '0300-wallet-ledger': walletLedger,
 };
