@@ -15,6 +15,7 @@ import { siteConfig, siteForHost } from '@dau/domain/sites';
 import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { responsibleGamblingGuard } from './modules/accounts/responsible-gambling.service';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -110,7 +111,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(accountsRoutes);
   await app.register(smsOutboxRoutes);
   await app.register(walletRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(paymentsRoutes, { gamblingGuard: responsibleGamblingGuard(deps) });
   if (config.sandbox) await app.register(darajaSandbox);
   await app.register(webApp);
 

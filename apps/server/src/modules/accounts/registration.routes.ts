@@ -34,7 +34,7 @@ export async function registrationRoutes(app: AppInstance): Promise<void> {
       now: app.deps.now(),
     });
     setSessionCookies(request, reply, session);
-    return signedInBody(user, session.token);
+    return signedInBody(app.deps, user, session.token);
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, done: CompletedRegistration) {
