@@ -22,6 +22,8 @@ export const ACCOUNT_CORE_PATHS = {
   getSettings: '/customer/v2/getSettings',
   updateSettings: '/customer/v2/updateSettings',
   responsibleGambling: '/customer/responsible-gambling',
+  bonuses: (siteId: number, country: string, lang: string) =>
+    `/customer/bonus/${siteId}/${country}/${lang}`,
 } as const;
 
 /** Outside `{core}`, as the spec writes it. */
