@@ -16,7 +16,12 @@ type FormState =
  * The call-back request (spec doc 1 §3, §5): the server validates the number; the form shows
  * the first `dimension_value` of an error. The success view resets after 5 minutes or on Close.
  */
-export function CallBackForm() {
+export function CallBackForm({
+  successViewMs = CALL_BACK_SUCCESS_VIEW_MS,
+}: {
+  /** How long the success view stays; tests shorten it. */
+  successViewMs?: number;
+}) {
   const site = currentSite();
   const prefix = site.phonePrefix || DEFAULT_CALL_BACK_PREFIX;
   const [phone, setPhone] = useState(prefix);
@@ -28,9 +33,9 @@ export function CallBackForm() {
     const timer = setTimeout(() => {
       setPhone(prefix);
       setState({ kind: 'idle', error: null });
-    }, CALL_BACK_SUCCESS_VIEW_MS);
+    }, successViewMs);
     return () => clearTimeout(timer);
-  }, [sent, prefix]);
+  }, [sent, prefix, successViewMs]);
 
   function reset() {
     setPhone(prefix);
