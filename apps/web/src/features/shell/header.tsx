@@ -5,6 +5,7 @@ import { currentSite } from '../../lib/site';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { SiteMenu } from './site-menu';
+import { t } from '../../lib/i18n';
 
 /**
  * Header frame (spec doc 1 §2). Later issues replace the internals: balances and the account
@@ -25,22 +26,22 @@ export function Header() {
       {isAuthenticated ? (
         <>
           <Link to={currentSite().features.myBetsPath} className={styles.button}>
-            My Bets
+            {t('myBets')}
           </Link>
           <Link to="/payments" className={`${styles.button} ${styles.primary}`}>
-            Deposit
+            {t('deposit')}
           </Link>
           <Link to="/my-account/profile" className={styles.button}>
-            My Account
+            {t('myAccount')}
           </Link>
         </>
       ) : (
         <>
           <Link to="/login" className={styles.button}>
-            LOG IN
+            {t('logIn')}
           </Link>
           <Link to="/register" className={`${styles.button} ${styles.primary}`}>
-            JOIN
+            {t('join')}
           </Link>
         </>
       )}
@@ -53,7 +54,7 @@ export function Header() {
         onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
       >
         <span className={styles.bars} aria-hidden="true" />
-        MENU
+        {t('menu')}
       </button>
       {menuOpen && <SiteMenu onClose={() => setMenuOpenOn(null)} />}
     </header>

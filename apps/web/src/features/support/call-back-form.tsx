@@ -3,6 +3,7 @@ import { CALL_BACK_SUCCESS_VIEW_MS, DEFAULT_CALL_BACK_PREFIX } from '@dau/domain
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { currentSite } from '../../lib/site';
 import styles from './support-widget.module.css';
+import { t } from '../../lib/i18n';
 
 interface CallBackAnswer {
   hasErrors: boolean;
@@ -56,14 +57,13 @@ export function CallBackForm({
       });
       setState({
         kind: 'sent',
-        message:
-          answer.datasource_entries[0]?.dimension_value ?? 'Thank you! We will call you shortly.',
+        message: answer.datasource_entries[0]?.dimension_value ?? t('callBackThanks'),
       });
     } catch (error) {
       const message =
         error instanceof ApiError
           ? (error.envelope.datasource_entries[0]?.dimension_value ?? error.message)
-          : 'The request failed. Please try again.';
+          : t('requestFailed');
       setState({ kind: 'idle', error: message });
     }
   }
@@ -73,7 +73,7 @@ export function CallBackForm({
       <div className={styles.sent} role="status">
         <p>{state.message}</p>
         <button type="button" className={styles.submit} onClick={reset}>
-          Close
+          {t('close')}
         </button>
       </div>
     );
@@ -86,7 +86,7 @@ export function CallBackForm({
         void submit();
       }}
     >
-      <label htmlFor="call-back-phone">Phone number</label>
+      <label htmlFor="call-back-phone">{t('phoneNumber')}</label>
       <input
         id="call-back-phone"
         className={styles.input}
@@ -102,7 +102,7 @@ export function CallBackForm({
         </p>
       )}
       <button type="submit" className={styles.submit} disabled={state.kind === 'sending'}>
-        {state.kind === 'sending' ? 'Sending…' : 'Call me back'}
+        {state.kind === 'sending' ? t('sending') : t('callMeBack')}
       </button>
     </form>
   );
