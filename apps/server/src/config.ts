@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_ID, isSiteId, type SiteId } from '@dau/domain/sites';
@@ -53,6 +54,77 @@ const envSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /** Failed logins per account before a lock-out starts. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /**
+   * Failed logins per IP before a lock-out starts. Kenyan mobile carriers put many subscribers
+   * behind one carrier-grade NAT address, so deployments may raise it.
+   */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(5),
+  /** Signs the `bbJWT` handed to game providers; random per process when unset (set it in production). */
+  BB_JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * M-Pesa Daraja. Unset base URL with SANDBOX on: the built-in Daraja sandbox of this server.
+   * Safaricom's sandbox: https://sandbox.safaricom.co.ke with the app's key and secret.
+   */
+  DARAJA_BASE_URL: z.string().url().optional(),
+  DARAJA_CONSUMER_KEY: z.string().default('dau-sandbox-key'),
+  DARAJA_CONSUMER_SECRET: z.string().default('dau-sandbox-secret'),
+  /** Paybill / till for STK push and C2B (Safaricom's sandbox shortcode by default). */
+  DARAJA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/)
+    .default('174379'),
+  DARAJA_PASSKEY: z
+    .string()
+    .default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
+  DARAJA_B2C_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/)
+    .default('600000'),
+  DARAJA_INITIATOR_NAME: z.string().default('testapi'),
+  DARAJA_SECURITY_CREDENTIAL: z.string().default('sandbox-security-credential'),
+  /** Public base URL Daraja calls back (e.g. https://api.dau.co.ke); unset: this server. */
+  PAYMENTS_CALLBACK_BASE_URL: z.string().url().optional(),
+  /**
+   * Secret path segment of the callback URLs, so only Daraja (who got the URL) can call them.
+   * Random per process when unset: set it in production, or callbacks after a restart are lost
+   * to reconciliation.
+   */
+  PAYMENTS_CALLBACK_TOKEN: z.string().min(16).optional(),
+  /** How long the built-in sandbox waits before it calls back (the PIN prompt). */
+  DARAJA_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
+  DEPOSIT_MAX: z.coerce.number().int().positive().default(250_000),
+  WITHDRAWAL_MIN: z.coerce.number().int().positive().default(10),
+  WITHDRAWAL_MAX: z.coerce.number().int().positive().default(150_000),
+  /** Spec: one withdrawal per 15 minutes. */
+  WITHDRAWAL_MIN_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
+  /** The spec does not show the 24-hour count limit: configured here. */
+  WITHDRAWAL_MAX_PER_24H: z.coerce.number().int().positive().default(5),
+  PAYMENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** A payment pending longer than this is queried (STK) or released (B2C). */
+  PAYMENTS_STALE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60_000),
+  /**
+   * The odds feed: `simulator` runs the sandbox simulator on its own clock, `manual` creates
+   * it but leaves the clock to the caller (tests), `off` has no provider. Default: `simulator`
+   * with sandboxes on, `manual` in tests, `off` in production.
+   */
+  FEED_MODE: z.enum(['simulator', 'manual', 'off']).optional(),
+  FEED_SEED: z.coerce.number().int().default(20261121),
+  /** Simulated seconds per real second. */
+  FEED_SPEED: z.coerce.number().positive().max(3600).default(1),
+  FEED_FIXTURES_PER_TOURNAMENT: z.coerce.number().int().min(1).max(100).default(14),
+  FEED_LIVE_TARGET: z.coerce.number().int().min(0).max(100).default(6),
+  /** Let the simulator drop producers by itself now and then. */
+  FEED_OUTAGES: booleanFromEnv.default(false),
   /** Folder of the content service's JSON (stories, datasources). */
   CONTENT_DIR: z.string().optional(),
   /** How long loaded content is trusted before the folder is read again (0: every request). */
@@ -90,12 +162,46 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   shutdownGraceMs: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  bbJwtSecret: string;
+  payments: PaymentsConfig;
   content: {
     dir: string;
     reloadMs: number;
     storyblok: { token: string; region: 'eu' | 'us' | 'ap' | 'ca' | 'cn'; cacheMs: number } | null;
   };
   connectionTestMaxBytes: number;
+  feed: {
+    mode: 'simulator' | 'manual' | 'off';
+    seed: number;
+    speed: number;
+    fixturesPerTournament: number;
+    liveTarget: number;
+    outages: boolean;
+  };
+}
+
+export interface PaymentsConfig {
+  darajaBaseUrl: string | undefined;
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  b2cShortcode: string;
+  initiatorName: string;
+  securityCredential: string;
+  callbackBaseUrl: string | undefined;
+  callbackToken: string;
+  sandboxDelayMs: number;
+  /** Whole currency units. */
+  depositMax: number;
+  withdrawalMin: number;
+  withdrawalMax: number;
+  withdrawalMinIntervalMs: number;
+  withdrawalMaxPer24h: number;
+  reconcileIntervalMs: number;
+  staleAfterMs: number;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -116,6 +222,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.FEED_MODE && e.FEED_MODE !== 'off') {
+    throw new ConfigError('Invalid configuration:\n  FEED_MODE: the feed simulator is a sandbox');
+  }
   if (isProduction && e.SANDBOX) {
     throw new ConfigError('Invalid configuration:\n  SANDBOX: sandboxes are refused in production');
   }
@@ -138,6 +247,43 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    bbJwtSecret: e.BB_JWT_SECRET ?? randomBytes(32).toString('hex'),
+    payments: {
+      darajaBaseUrl: e.DARAJA_BASE_URL,
+      consumerKey: e.DARAJA_CONSUMER_KEY,
+      consumerSecret: e.DARAJA_CONSUMER_SECRET,
+      shortcode: e.DARAJA_SHORTCODE,
+      passkey: e.DARAJA_PASSKEY,
+      b2cShortcode: e.DARAJA_B2C_SHORTCODE,
+      initiatorName: e.DARAJA_INITIATOR_NAME,
+      securityCredential: e.DARAJA_SECURITY_CREDENTIAL,
+      callbackBaseUrl: e.PAYMENTS_CALLBACK_BASE_URL,
+      callbackToken: e.PAYMENTS_CALLBACK_TOKEN ?? randomBytes(16).toString('hex'),
+      sandboxDelayMs: e.DARAJA_SANDBOX_DELAY_MS,
+      depositMax: e.DEPOSIT_MAX,
+      withdrawalMin: e.WITHDRAWAL_MIN,
+      withdrawalMax: e.WITHDRAWAL_MAX,
+      withdrawalMinIntervalMs: e.WITHDRAWAL_MIN_INTERVAL_MS,
+      withdrawalMaxPer24h: e.WITHDRAWAL_MAX_PER_24H,
+      reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
+      staleAfterMs: e.PAYMENTS_STALE_AFTER_MS,
+    },
+    feed: {
+      mode:
+        e.FEED_MODE ??
+        (isProduction || e.SANDBOX === false
+          ? 'off'
+          : e.NODE_ENV === 'test'
+            ? 'manual'
+            : 'simulator'),
+      seed: e.FEED_SEED,
+      speed: e.FEED_SPEED,
+      fixturesPerTournament: e.FEED_FIXTURES_PER_TOURNAMENT,
+      liveTarget: e.FEED_LIVE_TARGET,
+      outages: e.FEED_OUTAGES,
+    },
     content: {
       dir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : defaultContentDir,
       reloadMs: e.CONTENT_RELOAD_MS,

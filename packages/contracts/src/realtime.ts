@@ -1,3 +1,12 @@
+import type { FeedStatus } from './sports/feed-status';
+import type {
+  EventDeletedPush,
+  EventUpdatedPush,
+  LiveStateDiffPush,
+  MarketUpdatedPush,
+  OddsChangePush,
+} from './sports/realtime-payloads';
+
 /**
  * Socket.IO event maps (spec doc 2 §4 and §7). The server uses them as
  * `Server<ClientToServerEvents, ServerToClientEvents>` and the web app as
@@ -19,6 +28,23 @@ export interface UserDataPush {
   FreeBetBalance: number;
 }
 
+/** Error list in the spec's `cmsStatusMsg` shape, as pushed payment results carry it. */
+export interface CmsStatusMsgPush {
+  hasErrors: boolean;
+  datasource_entries: { error_triggered: boolean; value: string; dimension_value: string }[];
+}
+
+/** Result of a withdrawal request, pushed once the provider accepted or refused it. */
+export interface LeakyBucketPush {
+  Type: 'Withdrawal/Withdrawal';
+  Value: { CMSStatusMsg: CmsStatusMsgPush; BBPaymentTransactionId: string };
+}
+
+export interface TransactionResultPush {
+  userMessage: string;
+  bbPaymentTransactionId: string;
+}
+
 export interface AuthPayload {
   /** Opaque session token; empty on logout. */
   token: string;
@@ -31,17 +57,48 @@ export interface ServerToClientEvents {
   authState: (state: { authenticated: boolean }) => void;
   wallet: (payload: WalletPush) => void;
   userdata: (payload: UserDataPush) => void;
+  /** A deposit was credited; amount in currency units (the client plays the coin animation). */
+  'Deposit Success': (payload: { amount: number }) => void;
+  /** Sent alongside 'Deposit Success' for the user's first ever deposit. */
+  'First Deposit Success': (payload: { amount: number }) => void;
+  /** A payment failed: the user message is shown as a danger notification. */
+  TransactionResult: (payload: TransactionResultPush) => void;
+  LeakyBucket: (payload: LeakyBucketPush) => void;
   ProducerUp: (producer: ProducerId) => void;
   ProducerDown: (producer: ProducerId) => void;
   Connected: () => void;
   Disconnected: () => void;
   Closed: () => void;
+  /** Odds feed pushes (issue #6): only to sockets that joined the event, sport or betslip market. */
+  oddsChange: (payload: OddsChangePush) => void;
+  liveStateDiff: (payload: LiveStateDiffPush) => void;
+  MarketUpdated: (payload: MarketUpdatedPush) => void;
+  EventUpdated: (payload: EventUpdatedPush) => void;
+  EventDeleted: (payload: EventDeletedPush) => void;
+  Critical: (message: string) => void;
+  /** The availability flags, to everyone, whenever one changes. */
+  feedStatus: (status: FeedStatus) => void;
 }
 
 export interface ClientToServerEvents {
   platform: (platformId: number) => void;
   sid: (clientId: number) => void;
   auth: (payload: AuthPayload) => void;
+  /** Event hub: join the site's room (hub-wide events). */
+  RegisterSiteId: (siteId: number) => void;
+  /** Events channel subscriptions (spec doc 2 §7). */
+  JoinEvent: (eventId: number) => void;
+  LeaveEvent: (eventId: number) => void;
+  JoinSport: (sportId: number) => void;
+  LeaveSport: (sportId: number) => void;
+  JoinMarketForBetslip: (payload: BetslipMarketRef) => void;
+  LeaveEventForBetslip: (payload: BetslipMarketRef) => void;
+}
+
+/** A betslip selection's market; without `marketId`, Leave drops every market of the event. */
+export interface BetslipMarketRef {
+  eventId: number;
+  marketId?: number;
 }
 
 /** Reconnect back-off: starts at 500 ms and grows 1.2x per retry (spec doc 2 §9). */
@@ -56,4 +113,5 @@ export const rooms = {
   sport: (sportId: string | number) => `sport:${sportId}`,
   betslipMarket: (eventId: string | number, marketId: string | number) =>
     `betslip:${eventId}:${marketId}`,
+  site: (siteId: string | number) => `site:${siteId}`,
 } as const;

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app-types';
 import { hashPassword } from '../modules/accounts/password';
+import { seedDemoWallet } from '../modules/wallet/wallet.seed';
 
 /** Demo account documented in the README. */
 export const DEMO_USER = {
@@ -18,7 +19,16 @@ async function seedDemoUser({ db }: AppDeps): Promise<void> {
     .where('site_id', '=', DEMO_USER.siteId)
     .where('phone', '=', DEMO_USER.phone)
     .executeTakeFirst();
-  if (existing) return;
+  if (existing) {
+    // Databases seeded before accounts existed get the verified flag too.
+    await db
+      .updateTable('users')
+      .set({ is_verified: true })
+      .where('id', '=', existing.id)
+      .where('is_verified', '=', false)
+      .execute();
+    return;
+  }
   await db
     .insertInto('users')
     .values({
@@ -28,6 +38,10 @@ async function seedDemoUser({ db }: AppDeps): Promise<void> {
       password_hash: await hashPassword(DEMO_USER.password),
       status: 'active',
       email: null,
+      // A finished registration: phone verified, refer-a-friend code issued.
+      is_verified: true,
+      raf_code: 'DEMO2026',
+      terms_accepted_at: new Date(),
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
@@ -37,7 +51,7 @@ async function seedDemoUser({ db }: AppDeps): Promise<void> {
  * Idempotent demo data for `npm start`. Modules append their seeders; each must be safe to run
  * on every start.
  */
-export const seeders: Seeder[] = [seedDemoUser];
+export const seeders: Seeder[] = [seedDemoUser, seedDemoWallet];
 
 export async function seedDemoData(deps: AppDeps): Promise<void> {
   for (const seeder of seeders) await seeder(deps);

@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
+import * as accounts from './0100-accounts';
+import * as walletLedger from './0300-wallet-ledger';
+import * as feed from './0200-feed';
 import * as contentSupport from './0500-content-support';
 
 /**
@@ -8,5 +11,8 @@ import * as contentSupport from './0500-content-support';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0100-accounts': accounts,
+  '0300-wallet-ledger': walletLedger,
+  '0200-feed': feed,
   '0500-content-support': contentSupport,
 };

@@ -1,0 +1,373 @@
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { ELIGIBILITY_MIN_BETS_COUNT } from '@dau/domain/constants';
+import { parseMoney, type Cents } from '@dau/domain/money';
+import fastifyPlugin from 'fastify-plugin';
+import { callbackAckSchema } from '@dau/contracts/payments/callbacks';
+import { depositRequestSchema, depositResponseSchema } from '@dau/contracts/payments/deposit';
+import {
+  depositLimitsRequestSchema,
+  depositLimitsResponseSchema,
+} from '@dau/contracts/payments/deposit-limits';
+import {
+  validateAmountRequestSchema,
+  withdrawEligibilityRequestSchema,
+  withdrawEligibilityResponseSchema,
+  withdrawalNumberRequestSchema,
+  withdrawalNumberResponseSchema,
+  withdrawalRequestSchema,
+} from '@dau/contracts/payments/withdrawal';
+import { cmsStatusOkSchema } from '@dau/contracts/wallet/cms-status';
+import type { AppInstance, SessionUser } from '../../app-types';
+import { AppError } from '../../errors/app-error';
+import { authGuards } from '../../plugins/auth';
+import { DARAJA_SANDBOX_PREFIX } from '../../sandbox/daraja/daraja-sandbox';
+import { toUnits } from '../wallet/wallet.service';
+import { DarajaProvider } from './daraja.provider';
+import {
+  getDepositLimits,
+  setDepositLimits,
+  type DepositLimitView,
+} from './deposit-limits.service';
+import { MobileMoneyError, type MobileMoneyProvider } from './mobile-money.provider';
+import {
+  allowAllGamblingGuard,
+  checkWithdrawalAmount,
+  handleB2cResult,
+  handleC2bConfirmation,
+  handleC2bValidation,
+  handleStkCallback,
+  parseDepositAmount,
+  reconcilePayments,
+  requestDeposit,
+  requestWithdrawal,
+  withdrawEligibility,
+  withdrawalNumberData,
+  type CallbackKind,
+  type GamblingGuard,
+  type PaymentsContext,
+} from './payments.service';
+
+export interface PaymentsRoutesOptions {
+  /** Responsible-gambling checks (accounts module); defaults to allowing every payment. */
+  gamblingGuard?: GamblingGuard;
+  /** Replaces the Daraja provider (e.g. another operator). */
+  provider?: MobileMoneyProvider;
+}
+
+/** Payment paths answer with and without the v2 segment (doc 1 §7) and with a trailing slash. */
+const PAYMENT_PREFIXES = ['/api/payments', '/api/payments/v2'] as const;
+const CALLBACK_PREFIX = '/api/payments/callbacks';
+
+function sessionUser(user: SessionUser | null): SessionUser {
+  if (!user) throw new Error('requireUser did not run');
+  return user;
+}
+
+const ok = { hasErrors: false as const, datasource_entries: [] };
+
+/**
+ * The context for a running app: Daraja pointed at DARAJA_BASE_URL (or this server's own
+ * sandbox), callbacks at PAYMENTS_CALLBACK_BASE_URL (or this server).
+ */
+export function paymentsContext(app: AppInstance, options: PaymentsRoutesOptions): PaymentsContext {
+  const { config } = app.deps;
+  const localUrl = () => {
+    const address = app.server.address() as AddressInfo | null;
+    if (!address || typeof address === 'string') {
+      throw new MobileMoneyError('the server is not listening yet');
+    }
+    return `http://127.0.0.1:${address.port}`;
+  };
+  const darajaBase = () => {
+    if (config.payments.darajaBaseUrl) return config.payments.darajaBaseUrl.replace(/\/$/, '');
+    if (config.sandbox) return `${localUrl()}${DARAJA_SANDBOX_PREFIX}`;
+    throw new MobileMoneyError('mobile money is not configured');
+  };
+  const callbackBase = () =>
+    (config.payments.callbackBaseUrl ?? config.publicUrl ?? localUrl()).replace(/\/$/, '');
+  const tasks = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...tasks]);
+  });
+  return {
+    deps: app.deps,
+    provider: options.provider ?? new DarajaProvider(config.payments, darajaBase, app.deps.now),
+    gamblingGuard: options.gamblingGuard ?? allowAllGamblingGuard,
+    callbackUrl: (kind: CallbackKind) =>
+      `${callbackBase()}${CALLBACK_PREFIX}/${config.payments.callbackToken}/${kind}`,
+    background: (task) => {
+      const running = task()
+        .catch((err: unknown) => app.log.error({ err }, 'payments background task failed'))
+        .finally(() => tasks.delete(running));
+      tasks.add(running);
+    },
+  };
+}
+
+function limitsToWire(views: DepositLimitView[]) {
+  return {
+    limits: views.map((v) => ({
+      period: v.period,
+      amount: v.amount === null ? null : toUnits(v.amount),
+      pendingAmount: v.pending
+        ? v.pending.amount === null
+          ? null
+          : toUnits(v.pending.amount)
+        : null,
+      pendingFrom: v.pending ? v.pending.from.toISOString() : null,
+    })),
+  };
+}
+
+async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
+  const ctx = paymentsContext(app, options);
+  const { requireUser } = authGuards(app);
+  const { config } = app.deps;
+
+  for (const prefix of PAYMENT_PREFIXES) {
+    const hide = prefix.endsWith('/v2');
+    for (const slash of ['/', '']) {
+      const hidden = hide || slash === '';
+      app.post(
+        `${prefix}/deposit${slash}`,
+        {
+          onRequest: requireUser,
+          schema: {
+            hide: hidden,
+            tags: ['payments'],
+            summary: 'Deposit by M-Pesa: starts an STK push to the phone (whole amounts only)',
+            body: depositRequestSchema,
+            response: { 200: depositResponseSchema },
+          },
+        },
+        async (request) => {
+          const user = sessionUser(request.user);
+          const { publicId } = await requestDeposit(ctx, user, {
+            phone: request.body.PhoneNumber,
+            amount: request.body.Amount,
+            merchantReference: request.body.MerchantReference,
+          });
+          return { cmsStatusMsg: ok, bbPaymentTransactionId: publicId };
+        },
+      );
+
+      app.post(
+        `${prefix}/validateamount${slash}`,
+        {
+          onRequest: requireUser,
+          schema: {
+            hide: hidden,
+            tags: ['payments'],
+            summary: 'Validates a deposit or withdrawal amount (min, max, whole number, cash)',
+            body: validateAmountRequestSchema,
+            response: { 200: z.object({ cmsStatusMsg: cmsStatusOkSchema }) },
+          },
+        },
+        async (request) => {
+          const user = sessionUser(request.user);
+          const site = request.site;
+          const { DepositAmount, WithdrawalAmount } = request.body;
+          if (WithdrawalAmount === undefined && DepositAmount === undefined) {
+            throw new AppError('VALIDATION_FAILED', 'Send DepositAmount or WithdrawalAmount.');
+          }
+          if (WithdrawalAmount !== undefined && WithdrawalAmount !== null) {
+            await checkWithdrawalAmount(ctx, user.userId, site, WithdrawalAmount);
+          }
+          if (DepositAmount !== undefined && DepositAmount !== null) {
+            parseDepositAmount(DepositAmount, site, config.payments.depositMax);
+          }
+          return { cmsStatusMsg: ok };
+        },
+      );
+
+      app.post(
+        `${prefix}/withdrawal${slash}`,
+        {
+          onRequest: requireUser,
+          schema: {
+            hide: hidden,
+            tags: ['payments'],
+            summary:
+              'Withdrawal by M-Pesa B2C: reserves the amount, answers 204 (processing), pushes LeakyBucket',
+            body: withdrawalRequestSchema,
+            response: { 204: z.null().describe('Processing: the result comes as LeakyBucket') },
+          },
+        },
+        async (request, reply) => {
+          const user = sessionUser(request.user);
+          await requestWithdrawal(ctx, user, {
+            phone: request.body.PhoneNumber,
+            amount: request.body.Amount,
+            merchantReference: request.body.MerchantReference,
+          });
+          return reply.code(204).send(null);
+        },
+      );
+    }
+
+    app.post(
+      `${prefix}/validation/get-withdrawal-number-data-for-user-for-period`,
+      {
+        onRequest: requireUser,
+        schema: {
+          hide,
+          tags: ['payments'],
+          summary: 'Withdrawals in the last 24 hours and whether the limit is reached',
+          body: withdrawalNumberRequestSchema,
+          response: { 200: withdrawalNumberResponseSchema },
+        },
+      },
+      async (request) => withdrawalNumberData(ctx, sessionUser(request.user).userId),
+    );
+
+    app.get(
+      `${prefix}/deposit-limits`,
+      {
+        onRequest: requireUser,
+        schema: {
+          hide,
+          tags: ['payments'],
+          summary: 'Deposit limits in force and pending increases',
+          response: { 200: depositLimitsResponseSchema },
+        },
+      },
+      async (request) =>
+        limitsToWire(await getDepositLimits(app.deps, sessionUser(request.user).userId)),
+    );
+
+    app.post(
+      `${prefix}/deposit-limits`,
+      {
+        onRequest: requireUser,
+        schema: {
+          hide,
+          tags: ['payments'],
+          summary: 'Sets deposit limits: a decrease applies at once, an increase after 24 hours',
+          body: depositLimitsRequestSchema,
+          response: { 200: depositLimitsResponseSchema },
+        },
+      },
+      async (request) => {
+        const wanted: Partial<Record<'daily' | 'weekly' | 'monthly', Cents | null>> = {};
+        for (const period of ['daily', 'weekly', 'monthly'] as const) {
+          const value = request.body[period];
+          if (value === undefined) continue;
+          if (value === null) {
+            wanted[period] = null;
+            continue;
+          }
+          const amount = parseMoney(value);
+          if (amount === null || amount <= 0) {
+            throw new AppError('VALIDATION_FAILED', [
+              { message: `The ${period} limit must be a positive amount.`, name: period },
+            ]);
+          }
+          wanted[period] = amount;
+        }
+        const views = await setDepositLimits(app.deps, sessionUser(request.user).userId, wanted);
+        return limitsToWire(views);
+      },
+    );
+  }
+
+  for (const [path, source] of [
+    ['/api/core/BetSlip/CheckIfUserCanWithdrawBalanceUsingSportsbook', 'bets'],
+    ['/api/games-core/BetSlip/CheckIfUserCanWithdrawBalance', 'casino_rounds'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        onRequest: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: `Withdrawal eligibility: enough ${source === 'bets' ? 'sportsbook bets' : 'casino rounds'} placed`,
+          body: withdrawEligibilityRequestSchema,
+          response: { 200: withdrawEligibilityResponseSchema },
+        },
+      },
+      async (request) =>
+        withdrawEligibility(
+          ctx,
+          sessionUser(request.user).userId,
+          source,
+          request.body?.minBetsCount ?? ELIGIBILITY_MIN_BETS_COUNT,
+        ),
+    );
+  }
+
+  // Daraja's callbacks. The secret token in the path is the only credential Daraja offers.
+  const callbackParams = z.object({ token: z.string() });
+  const callback = (
+    kind: CallbackKind,
+    handle: (body: unknown) => Promise<{ ResultCode: number | string; ResultDesc: string }>,
+  ) =>
+    app.post(
+      `${CALLBACK_PREFIX}/:token/${kind}`,
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: ['payments'],
+          summary: `M-Pesa Daraja callback: ${kind}`,
+          params: callbackParams,
+          body: z.unknown(),
+          response: { 200: callbackAckSchema },
+        },
+      },
+      async (request) => {
+        if (request.params.token !== config.payments.callbackToken) throw new AppError('NOT_FOUND');
+        return handle(request.body);
+      },
+    );
+  const accepted = { ResultCode: 0, ResultDesc: 'Accepted' };
+  callback('stk', async (body) => (await handleStkCallback(ctx, body), accepted));
+  callback('b2c-result', async (body) => (await handleB2cResult(ctx, body, false), accepted));
+  callback('b2c-timeout', async (body) => (await handleB2cResult(ctx, body, true), accepted));
+  callback('c2b-validation', (body) => handleC2bValidation(ctx, body));
+  callback('c2b-confirmation', async (body) => (await handleC2bConfirmation(ctx, body), accepted));
+
+  // Paybill: tell Daraja where to send C2B payments once we have an address.
+  app.addHook('onListen', async () => {
+    ctx.background(async () => {
+      try {
+        await ctx.provider.registerC2bUrls({
+          validationUrl: ctx.callbackUrl('c2b-validation'),
+          confirmationUrl: ctx.callbackUrl('c2b-confirmation'),
+        });
+      } catch (error) {
+        if (!(error instanceof MobileMoneyError)) throw error;
+        app.log.warn({ err: error }, 'C2B URL registration failed');
+      }
+    });
+  });
+
+  if (config.payments.reconcileIntervalMs > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      ctx.background(async () => {
+        try {
+          const summary = await reconcilePayments(ctx);
+          if (summary.checked > 0) app.log.info({ summary }, 'payments reconciled');
+        } finally {
+          running = false;
+        }
+      });
+    }, config.payments.reconcileIntervalMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  // Keep the context reachable for tests and operator scripts (reconcile now).
+  app.decorate('payments', ctx);
+}
+
+/** Not encapsulated, so `app.payments` (reconcile now, tests) is visible on the root app. */
+export const paymentsRoutes = fastifyPlugin(payments, { name: 'payments' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsContext;
+  }
+}

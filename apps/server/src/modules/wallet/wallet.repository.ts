@@ -1,0 +1,232 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database';
+import type { AccountKind, SystemAccountKind, UserAccountKind } from './wallet.tables';
+
+/** Creates the user's accounts of these kinds when missing (first money movement). */
+export async function ensureUserAccounts(
+  db: DbOrTx,
+  userId: number,
+  kinds: readonly UserAccountKind[],
+): Promise<void> {
+  if (kinds.length === 0) return;
+  await db
+    .insertInto('ledger_accounts')
+    .values(kinds.map((kind) => ({ user_id: userId, kind })))
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'kind']).where('user_id', 'is not', null).doNothing(),
+    )
+    .execute();
+}
+
+export interface AccountKey {
+  userId: number | null;
+  kind: AccountKind;
+}
+
+/**
+ * Locks the accounts (SELECT ... FOR UPDATE) in id order, so two transactions touching the same
+ * accounts always queue instead of deadlocking, and returns their balances.
+ */
+export async function lockAccounts(
+  db: DbOrTx,
+  userAccounts: { userId: number; kind: UserAccountKind }[],
+  systemKinds: SystemAccountKind[],
+): Promise<{ id: number; user_id: number | null; kind: AccountKind; balance: number }[]> {
+  if (userAccounts.length === 0 && systemKinds.length === 0) return [];
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'user_id', 'kind', 'balance'])
+    .where((eb) =>
+      eb.or([
+        ...userAccounts.map((a) => eb.and([eb('user_id', '=', a.userId), eb('kind', '=', a.kind)])),
+        ...(systemKinds.length > 0
+          ? [eb.and([eb('user_id', 'is', null), eb('kind', 'in', systemKinds)])]
+          : []),
+      ]),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Inserts the transaction header unless its idempotency key exists; null for a duplicate. */
+export async function insertTransaction(
+  db: DbOrTx,
+  values: { kind: string; idempotencyKey: string | null; userId: number | null; meta: object },
+): Promise<number | null> {
+  const row = await db
+    .insertInto('ledger_transactions')
+    .values({
+      kind: values.kind,
+      idempotency_key: values.idempotencyKey,
+      user_id: values.userId,
+      meta: JSON.stringify(values.meta),
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function transactionIdByKey(db: DbOrTx, key: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function applyEntries(
+  db: DbOrTx,
+  transactionId: number,
+  entries: { accountId: number; amount: number; balanceAfter: number }[],
+  deltas: Map<number, number>,
+): Promise<void> {
+  for (const [accountId, delta] of deltas) {
+    if (delta === 0) continue;
+    await db
+      .updateTable('ledger_accounts')
+      .set({ balance: sql<number>`balance + ${delta}` })
+      .where('id', '=', accountId)
+      .execute();
+  }
+  await db
+    .insertInto('ledger_entries')
+    .values(
+      entries.map((e) => ({
+        transaction_id: transactionId,
+        account_id: e.accountId,
+        amount: e.amount,
+        balance_after: e.balanceAfter,
+      })),
+    )
+    .execute();
+}
+
+export async function userAccountBalances(
+  db: DbOrTx,
+  userId: number,
+): Promise<Partial<Record<UserAccountKind, number>>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'balance'])
+    .where('user_id', '=', userId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.kind, r.balance]));
+}
+
+/** Problems found by the ledger check queries, each a human-readable line. */
+export async function ledgerProblems(db: DbOrTx): Promise<string[]> {
+  const problems: string[] = [];
+  const unbalanced = await sql<{ transaction_id: number; total: string }>`
+    select transaction_id, sum(amount)::text as total from ledger_entries
+    group by transaction_id having sum(amount) <> 0`.execute(db);
+  for (const r of unbalanced.rows)
+    problems.push(`transaction ${r.transaction_id} sums to ${r.total}, not 0`);
+
+  const empty = await sql<{ id: number }>`
+    select t.id from ledger_transactions t
+    where not exists (select 1 from ledger_entries e where e.transaction_id = t.id)`.execute(db);
+  for (const r of empty.rows) problems.push(`transaction ${r.id} has no entries`);
+
+  const drift = await sql<{ id: number; balance: number; total: string }>`
+    select a.id, a.balance, coalesce(sum(e.amount), 0)::text as total
+    from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`.execute(db);
+  for (const r of drift.rows)
+    problems.push(`account ${r.id} has balance ${r.balance} but its entries sum to ${r.total}`);
+
+  const running = await sql<{ id: number; account_id: number }>`
+    select id, account_id from (
+      select id, account_id, balance_after,
+        sum(amount) over (partition by account_id order by id) as running
+      from ledger_entries) r
+    where balance_after <> running`.execute(db);
+  for (const r of running.rows)
+    problems.push(`entry ${r.id} of account ${r.account_id} has a wrong running balance`);
+
+  const negative = await sql<{ id: number; balance: number }>`
+    select id, balance from ledger_accounts where user_id is not null and balance < 0`.execute(db);
+  for (const r of negative.rows) problems.push(`user account ${r.id} is negative (${r.balance})`);
+
+  const total = await sql<{ total: string }>`
+    select coalesce(sum(balance), 0)::text as total from ledger_accounts`.execute(db);
+  const sum = total.rows[0]?.total ?? '0';
+  if (sum !== '0') problems.push(`all account balances sum to ${sum}, not 0`);
+  return problems;
+}
+
+export async function ledgerCounts(db: DbOrTx): Promise<{ transactions: number; entries: number }> {
+  const row = await sql<{ transactions: number; entries: number }>`
+    select (select count(*) from ledger_transactions)::int as transactions,
+           (select count(*) from ledger_entries)::int as entries`.execute(db);
+  return row.rows[0] ?? { transactions: 0, entries: 0 };
+}
+
+export interface StatementFilter {
+  userId: number;
+  type?: string | undefined;
+  status?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  offset: number;
+}
+
+export interface StatementRow {
+  id: string;
+  type: string;
+  status: string;
+  amount: number;
+  running_balance: number | null;
+  reference: string | null;
+  created_at: Date;
+}
+
+/**
+ * The user's cash statement: every entry on their cash account (with its running balance),
+ * plus deposits that have not moved money yet (pending or failed), newest first.
+ */
+export async function statement(
+  db: DbOrTx,
+  f: StatementFilter,
+): Promise<{ rows: StatementRow[]; total: number }> {
+  const lines = sql`
+    select 'e' || e.id as id,
+      case
+        when t.kind like 'deposit%' then 'deposit'
+        when t.kind like 'withdrawal%' then 'withdrawal'
+        when t.kind like 'bet_win%' or t.kind like 'win%' then 'win'
+        when t.kind like 'bet%' then 'bet'
+        when t.kind like 'bonus%' or t.kind like 'free_bet%' or t.kind like 'grant%' then 'bonus'
+        when t.kind like 'tax%' then 'tax'
+        else 'other'
+      end as type,
+      case
+        when t.kind = 'withdrawal_reserve' then coalesce(p.status, 'completed')
+        else 'completed'
+      end as status,
+      e.amount, e.balance_after as running_balance,
+      t.meta->>'paymentId' as reference, e.created_at
+    from ledger_entries e
+    join ledger_accounts a on a.id = e.account_id
+    join ledger_transactions t on t.id = e.transaction_id
+    left join payments p on p.public_id = t.meta->>'paymentId'
+    where a.user_id = ${f.userId} and a.kind = 'cash'
+    union all
+    select 'p' || p.id, 'deposit', p.status, p.amount, null, p.public_id, p.created_at
+    from payments p
+    where p.user_id = ${f.userId} and p.direction = 'deposit' and p.status <> 'completed'`;
+  const where = sql`
+    where (${f.type ?? null}::text is null or type = ${f.type ?? null})
+      and (${f.status ?? null}::text is null or status = ${f.status ?? null})
+      and (${f.from ?? null}::timestamptz is null or created_at >= ${f.from ?? null})
+      and (${f.to ?? null}::timestamptz is null or created_at <= ${f.to ?? null})`;
+  const rows = await sql<StatementRow>`
+    select * from (${lines}) l ${where}
+    order by created_at desc, id desc limit ${f.limit} offset ${f.offset}`.execute(db);
+  const count = await sql<{ total: number }>`
+    select count(*)::int as total from (${lines}) l ${where}`.execute(db);
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+}

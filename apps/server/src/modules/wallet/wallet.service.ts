@@ -1,0 +1,89 @@
+import { createHmac } from 'node:crypto';
+import { DEPOSIT_MIN_BALANCE_NOTIFY } from '@dau/domain/constants';
+import { cents, formatMoney, toUnitsString, type Cents } from '@dau/domain/money';
+import type { SiteConfig } from '@dau/domain/sites';
+import type { AppDeps } from '../../app-types';
+import type { DbOrTx } from '../../db/database';
+import { userAccountBalances } from './wallet.repository';
+
+export interface Balances {
+  cash: Cents;
+  bonus: Cents;
+  freeBet: Cents;
+  /** Cash held for withdrawals the provider has not paid out yet. */
+  reserved: Cents;
+  /** What the user can play with: cash, bonus and free bet. */
+  total: Cents;
+}
+
+export async function getBalances(db: DbOrTx, userId: number): Promise<Balances> {
+  const b = await userAccountBalances(db, userId);
+  const cash = cents(b.cash ?? 0);
+  const bonus = cents(b.bonus ?? 0);
+  const freeBet = cents(b.free_bet ?? 0);
+  return {
+    cash,
+    bonus,
+    freeBet,
+    reserved: cents(b.withdrawal_reserved ?? 0),
+    total: cents(cash + bonus + freeBet),
+  };
+}
+
+/** Cents to the wire's currency units (exact: via the decimal text, never `/ 100` drift). */
+export function toUnits(amount: Cents | number): number {
+  return Number(toUnitsString(amount as Cents));
+}
+
+export function isLowBalance(balances: Balances): boolean {
+  return balances.cash < DEPOSIT_MIN_BALANCE_NOTIFY;
+}
+
+/**
+ * Pushes `wallet` and `userdata` to each user's sockets. Call it after the commit that changed
+ * the balances, never inside the transaction (a rollback would leave the client wrong).
+ */
+export async function publishBalances(deps: AppDeps, userIds: Iterable<number>): Promise<void> {
+  for (const userId of new Set(userIds)) {
+    const b = await getBalances(deps.db, userId);
+    deps.realtime.toUser(userId, 'wallet', {
+      real: toUnits(b.cash),
+      bonus: toUnits(b.bonus),
+      total: toUnits(b.total),
+      reserved: toUnits(b.reserved),
+    });
+    deps.realtime.toUser(userId, 'userdata', {
+      CashBalance: toUnits(b.cash),
+      FreeBetBalance: toUnits(b.freeBet),
+    });
+  }
+}
+
+export function balanceDisplays(b: Balances, site: SiteConfig) {
+  return {
+    balanceDisplay: formatMoney(b.cash, site),
+    freebetBalanceDisplay: formatMoney(b.freeBet, site),
+    bonusBalanceDisplay: formatMoney(b.bonus, site),
+    totalBalanceDisplay: formatMoney(b.total, site),
+    reservedDisplay: formatMoney(b.reserved, site),
+  };
+}
+
+export const BB_JWT_TTL_S = 60 * 60;
+
+/** An HS256 JWT naming the user (sub = external id) for game providers; one hour. */
+export function signBbJwt(
+  secret: string,
+  user: { externalId: string; siteId: number },
+  now: Date,
+): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const iat = Math.floor(now.getTime() / 1000);
+  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({
+    sub: user.externalId,
+    site: user.siteId,
+    iat,
+    exp: iat + BB_JWT_TTL_S,
+  })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}

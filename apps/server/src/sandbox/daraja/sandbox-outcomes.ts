@@ -1,0 +1,25 @@
+/**
+ * How the Daraja sandbox decides what happens to a request: by the last four digits of the
+ * customer's phone number. Every other number succeeds after the configured delay.
+ */
+export const SANDBOX_OUTCOME_SUFFIX = {
+  /** STK: the user pressed Cancel (ResultCode 1032). */
+  cancelled: '1032',
+  /** STK: the phone cannot be reached (1037), and no callback ever comes. B2C: queue timeout. */
+  unreachable: '1037',
+  /** STK: wrong PIN (2001). B2C: the initiator information is invalid (2001). */
+  wrongPin: '2001',
+  /** Insufficient funds (ResultCode 1), on the customer's (STK) or the business' (B2C) side. */
+  insufficientFunds: '1001',
+  /** Success, but the callback is delivered three times. */
+  duplicateCallback: '3333',
+} as const;
+
+export type SandboxOutcome = keyof typeof SANDBOX_OUTCOME_SUFFIX | 'success';
+
+export function sandboxOutcome(phone: string): SandboxOutcome {
+  for (const [outcome, suffix] of Object.entries(SANDBOX_OUTCOME_SUFFIX)) {
+    if (phone.endsWith(suffix)) return outcome as SandboxOutcome;
+  }
+  return 'success';
+}

@@ -1,0 +1,231 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  reconcilePayments,
+  requestWithdrawal,
+  type PaymentsContext,
+} from '../../src/modules/payments/payments.service';
+import { getBalances } from '../../src/modules/wallet/wallet.service';
+import { createSignedInUser } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
+import { eventually, phoneEnding, recordingSocket } from './payments-test-kit';
+
+let t: TestApp;
+const closers: (() => void)[] = [];
+beforeAll(async () => {
+  t = await createTestApp({
+    DARAJA_SANDBOX_DELAY_MS: '40',
+    PAYMENTS_RECONCILE_INTERVAL_MS: '0',
+    WITHDRAWAL_MAX_PER_24H: '3',
+  });
+  await t.listen();
+});
+afterAll(async () => {
+  for (const close of closers) close();
+  await t.close();
+});
+afterEach(async () => {
+  await expectLedgerBalanced(t.deps.db);
+});
+
+async function funded(suffix: string, cents: number) {
+  const phone = phoneEnding(suffix);
+  const signed = await createSignedInUser(t.deps.db, { phone });
+  await fundUser(t.deps.db, signed.user.id, cents);
+  const socket = await recordingSocket(t, signed.token);
+  closers.push(socket.close);
+  return { ...signed, phone, socket };
+}
+
+function post(url: string, cookies: { authBB: string }, payload: object) {
+  return t.app.inject({ method: 'POST', url, cookies, payload });
+}
+
+const withdraw = (cookies: { authBB: string }, phone: string, amount: number | string) =>
+  post('/api/payments/withdrawal/', cookies, {
+    PhoneNumber: phone,
+    Amount: amount,
+    SiteId: 2,
+    TimeStamp: new Date().toISOString(),
+  });
+
+async function withdrawals(userId: number) {
+  return t.deps.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('direction', '=', 'withdrawal')
+    .orderBy('id')
+    .execute();
+}
+
+describe('withdrawal', () => {
+  it('reserves at request time, pays out through B2C and pushes LeakyBucket', async () => {
+    const u = await funded('0000', 100_000);
+    const res = await withdraw(u.cookies, u.phone, 500);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const [row] = await withdrawals(u.user.id);
+    expect(row?.amount).toBe(50_000);
+
+    await eventually(() => u.socket.of('LeakyBucket').length > 0);
+    expect(u.socket.of('LeakyBucket')).toEqual([
+      {
+        Type: 'Withdrawal/Withdrawal',
+        Value: {
+          CMSStatusMsg: { hasErrors: false, datasource_entries: [] },
+          BBPaymentTransactionId: row?.public_id,
+        },
+      },
+    ]);
+    await eventually(async () => (await withdrawals(u.user.id))[0]?.status === 'completed');
+    const b = await getBalances(t.deps.db, u.user.id);
+    expect(b.cash).toBe(50_000);
+    expect(b.reserved).toBe(0);
+    expect(u.socket.of('wallet')).toContainEqual({
+      real: 500,
+      bonus: 0,
+      total: 500,
+      reserved: 500,
+    });
+    await eventually(() => (u.socket.of('wallet').at(-1) as { reserved: number }).reserved === 0);
+    expect(u.socket.of('wallet').at(-1)).toEqual({ real: 500, bonus: 0, total: 500, reserved: 0 });
+
+    // The second request inside 15 minutes is refused and reserves nothing.
+    const second = await withdraw(u.cookies, u.phone, 100);
+    expect(second.statusCode).toBe(429);
+    expect(second.json().datasource_entries[0].dimension_value).toBe(
+      'Only one withdrawal is allowed within a 15 minute period.',
+    );
+    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(50_000);
+    expect(await withdrawals(u.user.id)).toHaveLength(1);
+  });
+
+  it('releases the reservation exactly once when B2C fails, even if the result repeats', async () => {
+    const u = await funded('2001', 20_000);
+    expect((await withdraw(u.cookies, u.phone, 150)).statusCode).toBe(204);
+    const failed = await eventually(async () => {
+      const [row] = await withdrawals(u.user.id);
+      return row?.status === 'failed' ? row : null;
+    });
+    expect(failed.result_code).toBe(2001);
+    // Daraja delivers the same failure again: nothing more may be released.
+    const again = await fetch(t.app.payments.callbackUrl('b2c-result'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        Result: {
+          ResultType: 0,
+          ResultCode: 2001,
+          ResultDesc: 'The initiator information is invalid.',
+          OriginatorConversationID: failed.originator_conversation_id,
+          ConversationID: failed.conversation_id,
+          TransactionID: 'X',
+        },
+      }),
+    });
+    expect(again.status).toBe(200);
+    const b = await getBalances(t.deps.db, u.user.id);
+    expect(b.cash).toBe(20_000);
+    expect(b.reserved).toBe(0);
+    const releases = await t.deps.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('kind', '=', 'withdrawal_release')
+      .where('user_id', '=', u.user.id)
+      .execute();
+    expect(releases).toHaveLength(1);
+    await eventually(() => u.socket.of('TransactionResult').length > 0);
+    expect(u.socket.of('TransactionResult')).toEqual([
+      {
+        userMessage: 'Your withdrawal could not be paid out. The amount is back in your balance.',
+        bbPaymentTransactionId: failed.public_id,
+      },
+    ]);
+  });
+
+  it('releases on a queue timeout, and reconciliation releases a payout that never answered', async () => {
+    const u = await funded('1037', 20_000);
+    expect((await withdraw(u.cookies, u.phone, 100)).statusCode).toBe(204);
+    await eventually(async () => (await withdrawals(u.user.id))[0]?.status === 'failed');
+    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(20_000);
+
+    // A payout M-Pesa accepted but never answered: reconciliation releases it.
+    const v = await funded('0000', 20_000);
+    const silent: PaymentsContext = {
+      ...t.app.payments,
+      deps: {
+        ...t.deps,
+        config: { ...t.deps.config, payments: { ...t.deps.config.payments, staleAfterMs: 1 } },
+      },
+      provider: {
+        ...t.app.payments.provider,
+        stkQuery: t.app.payments.provider.stkQuery.bind(t.app.payments.provider),
+        stkPush: t.app.payments.provider.stkPush.bind(t.app.payments.provider),
+        registerC2bUrls: async () => {},
+        b2cPayment: async (r) => ({
+          conversationId: `AG_silent_${r.originatorConversationId}`,
+          originatorConversationId: r.originatorConversationId,
+        }),
+      },
+      background: (task) => void task(),
+    };
+    await requestWithdrawal(
+      silent,
+      { userId: v.user.id, externalId: v.user.external_id, siteId: 2, sessionId: 0 },
+      { phone: v.phone, amount: 120 },
+    );
+    await eventually(async () => (await withdrawals(v.user.id))[0]?.conversation_id);
+    expect((await getBalances(t.deps.db, v.user.id)).reserved).toBe(12_000);
+    const summary = await reconcilePayments(silent);
+    expect(summary.released).toBeGreaterThanOrEqual(1);
+    expect((await withdrawals(v.user.id))[0]?.status).toBe('failed');
+    const b = await getBalances(t.deps.db, v.user.id);
+    expect(b.cash).toBe(20_000);
+    expect(b.reserved).toBe(0);
+  });
+
+  it('refuses amounts and phones that are not allowed, before reserving anything', async () => {
+    const u = await funded('0000', 5_000);
+    const cases: [string | number, string, number][] = [
+      [10.5, 'Whole numbers only, no decimals', 400],
+      [5, 'The minimum withdrawal is KSh 10.00.', 400],
+      [60, 'You can withdraw at most KSh 50.00, your cash balance.', 409],
+      ['', 'Please enter an amount.', 400],
+    ];
+    for (const [amount, message, status] of cases) {
+      const res = await withdraw(u.cookies, u.phone, amount);
+      expect(res.statusCode, message).toBe(status);
+      expect(res.json().datasource_entries[0].dimension_value).toBe(message);
+      const check = await post('/api/payments/validateamount/', u.cookies, {
+        WithdrawalAmount: amount,
+      });
+      expect(check.json().datasource_entries[0].dimension_value).toBe(message);
+    }
+    const other = await withdraw(u.cookies, phoneEnding('0000'), 20);
+    expect(other.json().datasource_entries[0].dimension_value).toBe(
+      'Withdrawals are paid to your registered mobile number only.',
+    );
+    expect(await withdrawals(u.user.id)).toHaveLength(0);
+    const valid = await post('/api/payments/v2/validateamount', u.cookies, {
+      WithdrawalAmount: 50,
+    });
+    expect(valid.json()).toEqual({ cmsStatusMsg: { hasErrors: false, datasource_entries: [] } });
+  });
+
+  it('answers the eligibility checks from bets and casino rounds placed', async () => {
+    const u = await funded('0000', 1_000);
+    for (const url of [
+      '/api/core/BetSlip/CheckIfUserCanWithdrawBalanceUsingSportsbook?timeOffset=180',
+      '/api/games-core/BetSlip/CheckIfUserCanWithdrawBalance',
+    ]) {
+      const res = await post(url, u.cookies, { siteId: 2, minBetsCount: 1 });
+      expect(res.json()).toEqual({
+        fetchedObject: false,
+        spResponse: 'You need to place at least 1 bet before you can withdraw.',
+      });
+      const none = await post(url, u.cookies, { siteId: 2, minBetsCount: 0 });
+      expect(none.json()).toEqual({ fetchedObject: true, spResponse: '' });
+    }
+  });
+});

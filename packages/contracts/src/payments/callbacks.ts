@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Daraja's callback bodies (what M-Pesa posts to Dau). Parsed leniently: unknown fields pass,
+ * numbers may arrive as strings.
+ */
+const num = z.union([z.number(), z.string()]).transform(Number);
+
+export const stkCallbackSchema = z.object({
+  Body: z.object({
+    stkCallback: z.object({
+      MerchantRequestID: z.string(),
+      CheckoutRequestID: z.string(),
+      ResultCode: num,
+      ResultDesc: z.string(),
+      CallbackMetadata: z
+        .object({
+          Item: z.array(
+            z.object({ Name: z.string(), Value: z.union([z.string(), z.number()]).optional() }),
+          ),
+        })
+        .optional(),
+    }),
+  }),
+});
+export type StkCallback = z.infer<typeof stkCallbackSchema>;
+
+export const b2cResultSchema = z.object({
+  Result: z.object({
+    ResultType: num.optional(),
+    ResultCode: num,
+    ResultDesc: z.string(),
+    OriginatorConversationID: z.string(),
+    ConversationID: z.string(),
+    TransactionID: z.string().optional(),
+    ResultParameters: z
+      .object({
+        ResultParameter: z.array(
+          z.object({ Key: z.string(), Value: z.union([z.string(), z.number()]).optional() }),
+        ),
+      })
+      .optional(),
+  }),
+});
+export type B2cResult = z.infer<typeof b2cResultSchema>;
+
+export const c2bPaymentSchema = z.object({
+  TransactionType: z.string().optional(),
+  TransID: z.string().min(1),
+  TransTime: z.string().optional(),
+  TransAmount: num,
+  BusinessShortCode: z.string().optional(),
+  BillRefNumber: z.string().optional().default(''),
+  MSISDN: z.string().optional(),
+  FirstName: z.string().optional(),
+});
+export type C2bPayment = z.infer<typeof c2bPaymentSchema>;
+
+/** What Dau answers every Daraja callback. */
+export const callbackAckSchema = z.object({
+  ResultCode: z.union([z.number(), z.string()]),
+  ResultDesc: z.string(),
+});
