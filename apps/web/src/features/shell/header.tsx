@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
-import { SiteMenu } from './site-menu';
 import { t } from '../../lib/i18n';
+
+// The menu and its content rules load when it is first opened, not with every page.
+const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
 
 /**
  * Header frame (spec doc 1 §2). Later issues replace the internals: balances and the account
@@ -56,7 +58,11 @@ export function Header() {
         <span className={styles.bars} aria-hidden="true" />
         {t('menu')}
       </button>
-      {menuOpen && <SiteMenu onClose={() => setMenuOpenOn(null)} />}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <SiteMenu onClose={() => setMenuOpenOn(null)} />
+        </Suspense>
+      )}
     </header>
   );
 }
