@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/database';
 import {
@@ -15,11 +15,13 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const baseEnv = { NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST: '/nonexistent-web-dist' };
 const config = loadConfig({ ...baseEnv, FEED_FIXTURES_PER_TOURNAMENT: '1' });
 
+// One test database open at a time: Kysely's migrator looks for its lock table in every
+// schema, so a second live PostgreSQL test schema in the same process would confuse it.
 let database: DatabaseHandle;
-beforeAll(async () => {
+beforeEach(async () => {
   database = await createTestDatabase();
 });
-afterAll(async () => {
+afterEach(async () => {
   await database.close();
 });
 
@@ -99,6 +101,7 @@ it('keeps a forced settlement in the outbox across a restart until betting acks 
 });
 
 it('refuses the sandbox controls when sandboxes are off', async () => {
+  await database.close();
   const t = await createTestApp({ SANDBOX: 'false' });
   try {
     const res = await t.app.inject({
@@ -111,12 +114,13 @@ it('refuses the sandbox controls when sandboxes are off', async () => {
     expect(t.deps.feed.simulator).toBeNull();
   } finally {
     await t.close();
+    database = await createTestDatabase();
   }
 });
 
 it('cancels events of a previous simulator run that the restarted one does not know', async () => {
-  const db = await createTestDatabase();
-  try {
+  const db = database;
+  {
     const big = loadConfig({ ...baseEnv, FEED_FIXTURES_PER_TOURNAMENT: '2' });
     const first = await createServer(big, { database: db, now: () => NOW });
     await first.deps.feed.connect();
@@ -151,7 +155,5 @@ it('cancels events of a previous simulator run that the restarted one does not k
     const kickOffs = list.json().sports[0].eventMin.map((e: { edt: string }) => Date.parse(e.edt));
     expect(Math.min(...kickOffs)).toBeGreaterThan(later.getTime());
     await second.close();
-  } finally {
-    await db.close();
   }
 });
