@@ -31,7 +31,7 @@ it('keeps a forced settlement in the outbox across a restart until betting acks 
   await first.deps.feed.connect();
   const eventId = first.deps.feed.simulator?.liveEventIds()[0] ?? 0;
   const selection = { eventId, marketId: 1, specifier: '', outcomeId: 1 };
-  expect(await checkSelectionOpen(database.db, selection)).toMatchObject({
+  expect(await checkSelectionOpen(database.db, selection, NOW)).toMatchObject({
     open: true,
     isLive: true,
   });
@@ -42,17 +42,25 @@ it('keeps a forced settlement in the outbox across a restart until betting acks 
     payload: { eventId, home: 1, away: 1 },
   });
   expect(res.statusCode, res.body).toBe(200);
-  expect(await checkSelectionOpen(database.db, selection)).toMatchObject({
+  expect(await checkSelectionOpen(database.db, selection, NOW)).toMatchObject({
     open: false,
     reason: 'EVENT_NOT_OPEN',
   });
+  const other = first.deps.feed.simulator?.liveEventIds()[0] ?? 0;
+  const otherSelection = { eventId: other, marketId: 1, specifier: '', outcomeId: 1 };
+  expect(await checkSelectionOpen(database.db, otherSelection, NOW)).toMatchObject({ open: true });
+  // Half a minute without alive (the ingesting process died): no bets, whatever the flag says.
+  expect(
+    await checkSelectionOpen(database.db, otherSelection, new Date(NOW.getTime() + 30_000)),
+  ).toMatchObject({ open: false, reason: 'PRODUCER_DOWN' });
   // A claim that is never acked (the handler dies with the process).
   const abandoned = await claimSettlementMessages(database.db, 10, { now: NOW, claimMs: 1000 });
   expect(abandoned).toHaveLength(1);
   await first.close();
 
-  // Second process on the same database: the message is still there.
-  const second = await createServer(config, { database, now: () => NOW });
+  // Second process on the same database, 30 s later: the message is still there.
+  const restartedAt = new Date(NOW.getTime() + 30_000);
+  const second = await createServer(config, { database, now: () => restartedAt });
   expect(await countPendingSettlements(database.db)).toBe(1);
   // Still claimed by the dead worker: nothing to hand out yet.
   expect(await claimSettlementMessages(database.db, 10, { now: NOW })).toEqual([]);
