@@ -235,6 +235,9 @@ export class FeedIngestion {
 
     if (fixture && !taxonomyKnown) this.rememberTaxonomy(fixture);
     this.model.events.set(next.id, next);
+    if (isFinished(next.status) && !this.model.finishedAt.has(next.id)) {
+      this.model.finishedAt.set(next.id, message.timestamp);
+    }
     this.model.version++;
     this.listener.eventChanged({
       event: next,

@@ -132,7 +132,10 @@ export class FeedService {
       this.deps.realtime.toAll('Connected');
       this.deps.realtime.toAll('feedStatus', this.status());
       this.ingestion.recoverAll();
-      this.watchdog = setInterval(() => this.ingestion.checkAlive(), 1000);
+      this.watchdog = setInterval(() => {
+        this.ingestion.checkAlive();
+        this.model.pruneFinished(this.provider?.now() ?? this.deps.now().getTime());
+      }, 1000);
       this.watchdog.unref();
     }
     await this.simulator?.idle();
@@ -211,6 +214,8 @@ export class FeedService {
     if (this.connected) {
       this.connected = false;
       this.model.disconnected = true;
+      this.deps.realtime.toAll('Disconnected');
+      this.deps.realtime.toAll('feedStatus', this.status());
     }
   }
 }

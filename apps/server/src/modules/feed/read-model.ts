@@ -58,6 +58,9 @@ export interface ReadTournament {
   order: number;
 }
 
+/** How long a finished event stays in memory. */
+export const FINISHED_KEEP_MS = 30 * 60_000;
+
 /** A producer is down when no `alive` came for this long (glossary). */
 export const PRODUCER_ALIVE_TIMEOUT_MS = 20_000;
 
@@ -95,6 +98,23 @@ export class FeedReadModel {
   disconnected = true;
   /** Grows with every committed change, so answers computed from the model can be cached. */
   version = 0;
+  /** When each finished event finished (feed time), so it can be dropped a while later. */
+  readonly finishedAt = new Map<number, number>();
+
+  /**
+   * Forgets events that finished more than `keepMs` ago. Until then `byId` still answers them
+   * (clients show the final state, then remove the event); the database keeps them for good.
+   */
+  pruneFinished(now: number, keepMs = FINISHED_KEEP_MS): number {
+    let removed = 0;
+    for (const [id, at] of this.finishedAt) {
+      if (now - at < keepMs) continue;
+      this.finishedAt.delete(id);
+      if (this.events.delete(id)) removed++;
+    }
+    if (removed > 0) this.version++;
+    return removed;
+  }
 
   /**
    * Loads every event that has not finished (at start-up, and after a restart), and the
