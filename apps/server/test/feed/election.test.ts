@@ -41,8 +41,12 @@ it.skipIf(!process.env.DATABASE_URL)(
       await waitFor(() => (follower?.deps.feed.model.events.size ?? 0) > 0);
 
       await leader?.close();
-      await waitFor(() => follower?.deps.feed.isIngesting() === true);
-      expect(follower?.deps.feed.status().uofDisconnected).toBe(false);
+      await waitFor(
+        () =>
+          follower?.deps.feed.isIngesting() === true &&
+          !follower.deps.feed.status().uofDisconnected,
+      );
+      expect(leader?.deps.feed.isIngesting()).toBe(false);
     } finally {
       for (const s of servers) await s.close();
       await database.close();

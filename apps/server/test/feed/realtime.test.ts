@@ -63,9 +63,12 @@ it("delivers event A's odds to sockets joined to A and not to those joined to B,
   await post('market-status', { eventId: a, marketId: 29, status: -1 });
   await sleep(600);
   const x12 = aOdds.map(([p]) => p).filter((p: OddsChangePush) => p.market.id === 1);
-  expect(x12).toHaveLength(1);
-  expect(x12[0]?.market.m.find((o) => o.id === 1)?.o).toBe(2.7);
-  expect(x12[0]?.eventId).toBe(a);
+  // Fewer pushes than changes (one when the three commits fall in one 300 ms window, which a
+  // loaded machine cannot promise), and the last one carries the latest price.
+  expect(x12.length).toBeGreaterThanOrEqual(1);
+  expect(x12.length).toBeLessThan(3);
+  expect(x12.at(-1)?.market.m.find((o) => o.id === 1)?.o).toBe(2.7);
+  expect(x12.at(-1)?.eventId).toBe(a);
   expect(aMarkets.map(([p]) => p)).toContainEqual(
     expect.objectContaining({ eventId: a, marketId: 29, status: -1, ibs: true }),
   );
