@@ -139,6 +139,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
+  /**
+   * Which instance ingests: `auto` elects one through a PostgreSQL advisory lock when REDIS_URL
+   * is set (several instances) and the database is PostgreSQL; `always` / `never` force it.
+   */
+  FEED_ELECTION: z.enum(['auto', 'always', 'never']).default('auto'),
+  FEED_ELECTION_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -179,6 +185,8 @@ export interface Config {
     fixturesPerTournament: number;
     liveTarget: number;
     outages: boolean;
+    election: 'auto' | 'always' | 'never';
+    electionRetryMs: number;
   };
 }
 
@@ -283,6 +291,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       fixturesPerTournament: e.FEED_FIXTURES_PER_TOURNAMENT,
       liveTarget: e.FEED_LIVE_TARGET,
       outages: e.FEED_OUTAGES,
+      election: e.FEED_ELECTION,
+      electionRetryMs: e.FEED_ELECTION_RETRY_MS,
     },
     content: {
       dir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : defaultContentDir,
