@@ -156,7 +156,10 @@ describe('withdrawal', () => {
       ...t.app.payments,
       deps: {
         ...t.deps,
-        config: { ...t.deps.config, payments: { ...t.deps.config.payments, staleAfterMs: 1 } },
+        config: {
+          ...t.deps.config,
+          payments: { ...t.deps.config.payments, staleAfterMs: 1, b2cGiveUpMs: 60_000 },
+        },
       },
       provider: {
         ...t.app.payments.provider,
@@ -177,6 +180,11 @@ describe('withdrawal', () => {
     );
     await eventually(async () => (await withdrawals(v.user.id))[0]?.conversation_id);
     expect((await getBalances(t.deps.db, v.user.id)).reserved).toBe(12_000);
+    // Accepted by M-Pesa and only seconds old: the result may still come, so it stays reserved.
+    const early = await reconcilePayments(silent);
+    expect(early.stillPending).toBeGreaterThanOrEqual(1);
+    expect((await withdrawals(v.user.id))[0]?.status).toBe('pending');
+    silent.deps.config.payments.b2cGiveUpMs = 1;
     const summary = await reconcilePayments(silent);
     expect(summary.released).toBeGreaterThanOrEqual(1);
     expect((await withdrawals(v.user.id))[0]?.status).toBe('failed');

@@ -758,8 +758,10 @@ export interface ReconcileSummary {
 }
 
 /**
- * Settles payments whose callback never came: STK pushes by querying M-Pesa, withdrawals by
- * releasing the reservation (see the report: a B2C transaction-status query would be safer).
+ * Settles payments whose callback never came: STK pushes by querying M-Pesa; withdrawals by
+ * releasing the reservation when M-Pesa never accepted them, or after PAYMENTS_B2C_GIVE_UP_MS
+ * when it accepted them but never reported (Daraja's transaction-status query, whose answer is
+ * itself asynchronous, would narrow that window; not implemented yet).
  */
 export async function reconcilePayments(ctx: PaymentsContext): Promise<ReconcileSummary> {
   const { deps } = ctx;
@@ -808,11 +810,20 @@ export async function reconcilePayments(ctx: PaymentsContext): Promise<Reconcile
       if (outcome === 'credited') summary.credited++;
       else if (outcome === 'failed') summary.failed++;
     } else {
+      // Never accepted by M-Pesa: nothing can have been paid, release now. Accepted but silent:
+      // wait for the result (or QueueTimeOutURL) until the give-up time.
+      const age = now.getTime() - new Date(payment.created_at).getTime();
+      if (payment.conversation_id && age < deps.config.payments.b2cGiveUpMs) {
+        summary.stillPending++;
+        continue;
+      }
       const outcome = await failWithdrawal(
         ctx,
         payment.id,
         null,
-        'no result from M-Pesa (reconciliation)',
+        payment.conversation_id
+          ? 'no result from M-Pesa before the give-up time (reconciliation); check the B2C statement'
+          : 'M-Pesa never accepted the payout request (reconciliation)',
       );
       if (outcome === 'released') summary.released++;
     }
