@@ -91,6 +91,21 @@ describe('withdrawal', () => {
     await eventually(() => (u.socket.of('wallet').at(-1) as { reserved: number }).reserved === 0);
     expect(u.socket.of('wallet').at(-1)).toEqual({ real: 500, bonus: 0, total: 500, reserved: 0 });
 
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/customer/transactions?type=withdrawal',
+      cookies: u.cookies,
+    });
+    expect(list.json().items).toEqual([
+      expect.objectContaining({
+        type: 'withdrawal',
+        status: 'completed',
+        amount: -500,
+        runningBalance: 500,
+        reference: row?.public_id,
+      }),
+    ]);
+
     // The second request inside 15 minutes is refused and reserves nothing.
     const second = await withdraw(u.cookies, u.phone, 100);
     expect(second.statusCode).toBe(429);
