@@ -181,17 +181,21 @@ export async function requestDeposit(
   const phone = parsePhone(input.phone, site.siteId);
   const amount = parseDepositAmount(input.amount, site, ctx.deps.config.payments.depositMax);
   await guard(ctx, user.userId, 'deposit', amount);
-  await checkDepositLimits(ctx.deps, user.userId, amount, site);
-
-  const payment = await insertPayment(ctx.deps.db, {
-    publicId: publicId('DP'),
-    userId: user.userId,
-    siteId: user.siteId,
-    direction: 'deposit',
-    channel: 'stk',
-    amount,
-    phone,
-    merchantReference: input.merchantReference ?? null,
+  // Limits are checked and the pending deposit recorded under the user's row lock, so two
+  // deposits at once cannot both slip under a limit.
+  const payment = await ctx.deps.db.transaction().execute(async (tx) => {
+    await lockUser(tx, user.userId);
+    await checkDepositLimits(tx, ctx.deps.now(), user.userId, amount, site);
+    return insertPayment(tx, {
+      publicId: publicId('DP'),
+      userId: user.userId,
+      siteId: user.siteId,
+      direction: 'deposit',
+      channel: 'stk',
+      amount,
+      phone,
+      merchantReference: input.merchantReference ?? null,
+    });
   });
   if (!payment) throw new Error('deposit row was not inserted');
   try {
