@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SiteConfig } from '@dau/domain/sites';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { FeedService } from './modules/feed/feed.service';
 import type { Realtime } from './realtime/socket-server';
 
 /** Everything modules need from the outside world, created once and passed in. */
@@ -19,6 +20,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** The clock; tests may replace it. */
   now: () => Date;
+  /** Odds feed: read model, ingestion, sandbox simulator (issue #6). */
+  feed: FeedService;
 }
 
 export interface SessionUser {

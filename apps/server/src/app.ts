@@ -14,11 +14,20 @@ import { createClient } from 'redis';
 import { siteConfig, siteForHost } from '@dau/domain/sites';
 import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { responsibleGamblingGuard } from './modules/accounts/gambling-guard';
+import { contentRoutes } from './modules/content/content.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
+import { connectionTestRoutes } from './modules/diagnostics/connection-test.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { feedSandboxRoutes } from './modules/feed/feed-sandbox.routes';
+import { feedSubscriptions } from './modules/feed/feed-subscriptions';
+import { sportsRoutes } from './modules/sports/sports.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import { registerErrorHandling } from './plugins/error-handler';
+import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
@@ -105,9 +114,17 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
 
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
+  await app.register(accountsRoutes);
+  await app.register(smsOutboxRoutes);
   await app.register(walletRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(paymentsRoutes, { gamblingGuard: responsibleGamblingGuard(deps) });
   if (config.sandbox) await app.register(darajaSandbox);
+  await app.register(sportsRoutes);
+  await app.register(feedSandboxRoutes);
+  deps.realtime.onConnection(feedSubscriptions(deps.feed));
+  await app.register(contentRoutes);
+  await app.register(supportRoutes);
+  await app.register(connectionTestRoutes);
   await app.register(webApp);
 
   return app;

@@ -54,6 +54,13 @@ const envSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /** Failed logins per account before a lock-out starts. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /**
+   * Failed logins per IP before a lock-out starts. Kenyan mobile carriers put many subscribers
+   * behind one carrier-grade NAT address, so deployments may raise it.
+   */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(5),
   /** Signs the `bbJWT` handed to game providers; random per process when unset (set it in production). */
   BB_JWT_SECRET: z.string().min(32).optional(),
   /**
@@ -114,6 +121,33 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(24 * 60 * 60_000),
+  /**
+   * The odds feed: `simulator` runs the sandbox simulator on its own clock, `manual` creates
+   * it but leaves the clock to the caller (tests), `off` has no provider. Default: `simulator`
+   * with sandboxes on, `manual` in tests, `off` in production.
+   */
+  FEED_MODE: z.enum(['simulator', 'manual', 'off']).optional(),
+  FEED_SEED: z.coerce.number().int().default(20261121),
+  /** Simulated seconds per real second. */
+  FEED_SPEED: z.coerce.number().positive().max(3600).default(1),
+  FEED_FIXTURES_PER_TOURNAMENT: z.coerce.number().int().min(1).max(100).default(14),
+  FEED_LIVE_TARGET: z.coerce.number().int().min(0).max(100).default(6),
+  /** Let the simulator drop producers by itself now and then. */
+  FEED_OUTAGES: booleanFromEnv.default(false),
+  /** Folder of the content service's JSON (stories, datasources). */
+  CONTENT_DIR: z.string().optional(),
+  /** How long loaded content is trusted before the folder is read again (0: every request). */
+  CONTENT_RELOAD_MS: z.coerce.number().int().min(0).default(2_000),
+  /** With a Storyblok delivery token the content service reads the real Storyblok CDN. */
+  STORYBLOK_TOKEN: z.string().optional(),
+  STORYBLOK_REGION: z.enum(['eu', 'us', 'ap', 'ca', 'cn']).default('eu'),
+  STORYBLOK_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Largest download and upload of the connection test. */
+  CONNECTION_TEST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -137,8 +171,24 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   shutdownGraceMs: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
   bbJwtSecret: string;
   payments: PaymentsConfig;
+  content: {
+    dir: string;
+    reloadMs: number;
+    storyblok: { token: string; region: 'eu' | 'us' | 'ap' | 'ca' | 'cn'; cacheMs: number } | null;
+  };
+  connectionTestMaxBytes: number;
+  feed: {
+    mode: 'simulator' | 'manual' | 'off';
+    seed: number;
+    speed: number;
+    fixturesPerTournament: number;
+    liveTarget: number;
+    outages: boolean;
+  };
 }
 
 export interface PaymentsConfig {
@@ -165,6 +215,8 @@ export interface PaymentsConfig {
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+// src/ and dist/ sit at the same depth, so this is the repository's content/ folder from both.
+const defaultContentDir = path.resolve(import.meta.dirname, '../../../content');
 
 export class ConfigError extends Error {}
 
@@ -180,6 +232,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.FEED_MODE && e.FEED_MODE !== 'off') {
+    throw new ConfigError('Invalid configuration:\n  FEED_MODE: the feed simulator is a sandbox');
+  }
   if (isProduction && e.SANDBOX) {
     throw new ConfigError('Invalid configuration:\n  SANDBOX: sandboxes are refused in production');
   }
@@ -202,6 +257,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     bbJwtSecret: e.BB_JWT_SECRET ?? randomBytes(32).toString('hex'),
     payments: {
       darajaBaseUrl: e.DARAJA_BASE_URL,
@@ -224,5 +281,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       staleAfterMs: e.PAYMENTS_STALE_AFTER_MS,
       b2cGiveUpMs: e.PAYMENTS_B2C_GIVE_UP_MS,
     },
+    feed: {
+      mode:
+        e.FEED_MODE ??
+        (isProduction || e.SANDBOX === false
+          ? 'off'
+          : e.NODE_ENV === 'test'
+            ? 'manual'
+            : 'simulator'),
+      seed: e.FEED_SEED,
+      speed: e.FEED_SPEED,
+      fixturesPerTournament: e.FEED_FIXTURES_PER_TOURNAMENT,
+      liveTarget: e.FEED_LIVE_TARGET,
+      outages: e.FEED_OUTAGES,
+    },
+    content: {
+      dir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : defaultContentDir,
+      reloadMs: e.CONTENT_RELOAD_MS,
+      storyblok: e.STORYBLOK_TOKEN
+        ? { token: e.STORYBLOK_TOKEN, region: e.STORYBLOK_REGION, cacheMs: e.STORYBLOK_CACHE_MS }
+        : null,
+    },
+    connectionTestMaxBytes: e.CONNECTION_TEST_MAX_BYTES,
   };
 }

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { pino } from 'pino';
 import type { AppDeps, AppInstance } from './app-types';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData } from './db/seed';
 import { resolveSession } from './modules/accounts/session.service';
+import { FeedService } from './modules/feed/feed.service';
 import { SocketRealtime } from './realtime/socket-server';
 
 export interface RunningServer {
@@ -36,11 +38,23 @@ export async function createServer(
     redisPrefix: config.redisPrefix,
     resolveToken: (token) => resolveSession(database.db, token, now()),
   });
-  const deps: AppDeps = { config, db: database.db, databaseKind: database.kind, now, realtime };
+  const feedLog = pino({ level: config.logLevel }).child({ module: 'feed' });
+  const feed = new FeedService({ config, db: database.db, realtime, now, log: feedLog });
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    now,
+    realtime,
+    feed,
+  };
   const app = await buildApp({ deps });
   await realtime.attach(app.server, app.log);
   if (config.seedDemo) await seedDemoData(deps);
+  await feed.load();
   await app.ready();
+  // The simulated feed plays on its own clock for `npm start`; tests step it themselves.
+  if (config.feed.mode === 'simulator') await feed.connect({ run: true });
 
   let closed = false;
   return {
@@ -49,6 +63,7 @@ export async function createServer(
     async close() {
       if (closed) return;
       closed = true;
+      await feed.close();
       await realtime.close();
       await app.close();
       if (!options.database) await database.close();

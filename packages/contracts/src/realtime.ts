@@ -1,3 +1,12 @@
+import type { FeedStatus } from './sports/feed-status';
+import type {
+  EventDeletedPush,
+  EventUpdatedPush,
+  LiveStateDiffPush,
+  MarketUpdatedPush,
+  OddsChangePush,
+} from './sports/realtime-payloads';
+
 /**
  * Socket.IO event maps (spec doc 2 §4 and §7). The server uses them as
  * `Server<ClientToServerEvents, ServerToClientEvents>` and the web app as
@@ -60,12 +69,36 @@ export interface ServerToClientEvents {
   Connected: () => void;
   Disconnected: () => void;
   Closed: () => void;
+  /** Odds feed pushes (issue #6): only to sockets that joined the event, sport or betslip market. */
+  oddsChange: (payload: OddsChangePush) => void;
+  liveStateDiff: (payload: LiveStateDiffPush) => void;
+  MarketUpdated: (payload: MarketUpdatedPush) => void;
+  EventUpdated: (payload: EventUpdatedPush) => void;
+  EventDeleted: (payload: EventDeletedPush) => void;
+  Critical: (message: string) => void;
+  /** The availability flags, to everyone, whenever one changes. */
+  feedStatus: (status: FeedStatus) => void;
 }
 
 export interface ClientToServerEvents {
   platform: (platformId: number) => void;
   sid: (clientId: number) => void;
   auth: (payload: AuthPayload) => void;
+  /** Event hub: join the site's room (hub-wide events). */
+  RegisterSiteId: (siteId: number) => void;
+  /** Events channel subscriptions (spec doc 2 §7). */
+  JoinEvent: (eventId: number) => void;
+  LeaveEvent: (eventId: number) => void;
+  JoinSport: (sportId: number) => void;
+  LeaveSport: (sportId: number) => void;
+  JoinMarketForBetslip: (payload: BetslipMarketRef) => void;
+  LeaveEventForBetslip: (payload: BetslipMarketRef) => void;
+}
+
+/** A betslip selection's market; without `marketId`, Leave drops every market of the event. */
+export interface BetslipMarketRef {
+  eventId: number;
+  marketId?: number;
 }
 
 /** Reconnect back-off: starts at 500 ms and grows 1.2x per retry (spec doc 2 §9). */
@@ -80,4 +113,5 @@ export const rooms = {
   sport: (sportId: string | number) => `sport:${sportId}`,
   betslipMarket: (eventId: string | number, marketId: string | number) =>
     `betslip:${eventId}:${marketId}`,
+  site: (siteId: string | number) => `site:${siteId}`,
 } as const;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import { PGliteDialect } from './pglite-dialect';
@@ -67,10 +67,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  // Kysely looks for its migration table in every schema unless told which one; with several
+  // schemas in one database (tests) it would find another schema's table and skip creating its own.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     allowUnorderedMigrations: true,
+    ...(rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,5 +1,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  AccountUserColumns,
+  ComplianceInfoTable,
+  IncomeSourcesTable,
+  LoginThrottlesTable,
+  PasswordResetsTable,
+  RegistrationsTable,
+  ResponsibleGamblingLimitsTable,
+  SmsOutboxTable,
+  UserSettingsTable,
+} from '../modules/accounts/accounts.tables';
+import type {
   DepositLimitsTable,
   PaymentCallbacksTable,
   PaymentsTable,
@@ -9,6 +20,20 @@ import type {
   LedgerEntriesTable,
   LedgerTransactionsTable,
 } from '../modules/wallet/wallet.tables';
+import type {
+  FeedCategoriesTable,
+  FeedEventsTable,
+  FeedMarketsTable,
+  FeedOutcomesTable,
+  FeedProducersTable,
+  FeedSettlementOutboxTable,
+  FeedSportsTable,
+  FeedTournamentsTable,
+} from '../modules/feed/feed.tables';
+import type {
+  AccountDeletionRequestsTable,
+  SupportCallBackRequestsTable,
+} from '../modules/support/support.tables';
 
 /**
  * The database as Kysely sees it. Each module owns its tables; they are listed here so that
@@ -19,19 +44,37 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   client_logs: ClientLogsTable;
+  registrations: RegistrationsTable;
+  password_resets: PasswordResetsTable;
+  login_throttles: LoginThrottlesTable;
+  user_settings: UserSettingsTable;
+  responsible_gambling_limits: ResponsibleGamblingLimitsTable;
+  income_sources: IncomeSourcesTable;
+  compliance_info: ComplianceInfoTable;
+  sms_outbox: SmsOutboxTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   payments: PaymentsTable;
   payment_callbacks: PaymentCallbacksTable;
   deposit_limits: DepositLimitsTable;
+  feed_sports: FeedSportsTable;
+  feed_categories: FeedCategoriesTable;
+  feed_tournaments: FeedTournamentsTable;
+  feed_events: FeedEventsTable;
+  feed_markets: FeedMarketsTable;
+  feed_outcomes: FeedOutcomesTable;
+  feed_producers: FeedProducersTable;
+  feed_settlement_outbox: FeedSettlementOutboxTable;
+  support_call_back_requests: SupportCallBackRequestsTable;
+  account_deletion_requests: AccountDeletionRequestsTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type UserStatus = 'registering' | 'active' | 'closed';
 
-export interface UsersTable {
+export interface UsersTable extends AccountUserColumns {
   id: Generated<number>;
   external_id: Generated<string>;
   site_id: number;

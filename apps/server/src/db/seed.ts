@@ -19,7 +19,16 @@ async function seedDemoUser({ db }: AppDeps): Promise<void> {
     .where('site_id', '=', DEMO_USER.siteId)
     .where('phone', '=', DEMO_USER.phone)
     .executeTakeFirst();
-  if (existing) return;
+  if (existing) {
+    // Databases seeded before accounts existed get the verified flag too.
+    await db
+      .updateTable('users')
+      .set({ is_verified: true })
+      .where('id', '=', existing.id)
+      .where('is_verified', '=', false)
+      .execute();
+    return;
+  }
   await db
     .insertInto('users')
     .values({
@@ -29,6 +38,10 @@ async function seedDemoUser({ db }: AppDeps): Promise<void> {
       password_hash: await hashPassword(DEMO_USER.password),
       status: 'active',
       email: null,
+      // A finished registration: phone verified, refer-a-friend code issued.
+      is_verified: true,
+      raf_code: 'DEMO2026',
+      terms_accepted_at: new Date(),
     })
     .onConflict((oc) => oc.doNothing())
     .execute();

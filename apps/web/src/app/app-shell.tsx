@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, Navigate, useLocation, useNavigate } from 'react-router';
+import { recordArrivalAttribution } from '../features/shell/attribution';
+import { ContentBanners } from '../features/shell/content-banners';
 import { Splash } from '../features/shell/splash';
+import { SupportWidget } from '../features/support/support-widget';
 import { setApiNavigate } from '../lib/api-client';
 import { useSessionStore } from '../lib/session-store';
 import { currentSiteId } from '../lib/site';
@@ -35,6 +38,10 @@ export function AppShell() {
     setApiNavigate((to) => navigate(to));
   }, [navigate]);
 
+  useEffect(() => {
+    recordArrivalAttribution();
+  }, []);
+
   const decision = resolveNavigation(location, { isAuthenticated, siteId: currentSiteId() });
   const route = routeFor(location.pathname);
   const debug = new URLSearchParams(location.search).get('debug') === '1';
@@ -46,9 +53,11 @@ export function AppShell() {
       {decision.kind === 'redirect' && <Navigate to={decision.to} replace />}
       <LayoutFrame layout={route.layout ?? 'default'}>
         <OfflineBanner />
+        {(route.layout ?? 'default') === 'default' && <ContentBanners />}
         <PageOutlet page={route.page} status={status} authenticated={isAuthenticated} />
       </LayoutFrame>
       <ScrollToTop />
+      {(route.layout ?? 'default') === 'default' && <SupportWidget />}
       {!browser.bot && !browser.lite && <Splash />}
       {debug && (
         <Suspense fallback={null}>

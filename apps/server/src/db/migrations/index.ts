@@ -1,6 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
+import * as accounts from './0100-accounts';
 import * as walletLedger from './0300-wallet-ledger';
+import * as feed from './0200-feed';
+import * as contentSupport from './0500-content-support';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -8,5 +11,8 @@ import * as walletLedger from './0300-wallet-ledger';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0100-accounts': accounts,
   '0300-wallet-ledger': walletLedger,
+  '0200-feed': feed,
+  '0500-content-support': contentSupport,
 };

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
 import styles from './header.module.css';
+import { LanguageSwitch } from './language-switch';
 import { SiteMenu } from './site-menu';
 
 /**
@@ -43,6 +44,7 @@ export function Header() {
           </Link>
         </>
       )}
+      <LanguageSwitch />
       <button
         type="button"
         className={styles.menuButton}

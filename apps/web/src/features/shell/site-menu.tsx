@@ -1,50 +1,58 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { useSessionStore } from '../../lib/session-store';
-import { currentSite } from '../../lib/site';
+import { currentSiteId } from '../../lib/site';
+import { isMenuItemVisible, isWebViewApp, menuTarget, type MenuItem } from './menu-visibility';
 import styles from './site-menu.module.css';
 
-/** Main links until the content-driven menu (#4) replaces this list. */
-const SECTIONS = [
-  {
-    heading: 'Sports',
-    links: [
-      { to: '/sports', label: 'Sports' },
-      { to: '/live-now', label: 'Live Now' },
-      { to: '/virtuals', label: 'Virtuals' },
-    ],
-  },
-  {
-    heading: 'Casino',
-    links: [
-      { to: '/casino', label: 'Casino' },
-      { to: '/live-casino', label: 'Live Casino' },
-      { to: '/crash', label: 'Crash' },
-      { to: '/instant-wins', label: 'Instant Wins' },
-    ],
-  },
-  {
-    heading: 'Dau',
-    links: [
-      { to: '/promotions', label: 'Promotions' },
-      { to: '/customer-support', label: 'Customer Support' },
-      { to: '/android-app', label: 'Android App' },
-      { to: '/company', label: 'About Dau' },
-    ],
-  },
-] as const;
+interface NavbarContent extends BlockBase {
+  items?: MenuItem[];
+}
+
+// The navbar story is read once per page load, when the menu is first opened.
+let navbar: Promise<MenuItem[]> | null = null;
+function loadNavbar(): Promise<MenuItem[]> {
+  navbar ??= fetchStory<NavbarContent>('navbar')
+    .then((story) => story.content.items ?? [])
+    .catch((error: unknown) => {
+      navbar = null;
+      throw error;
+    });
+  return navbar;
+}
+
+/** Shown when the content service cannot be reached, so the menu still leads somewhere. */
+const OFFLINE_ITEMS: MenuItem[] = [
+  { _uid: 'home', label: 'Home', link: { url: '/' } },
+  { _uid: 'sports', label: 'Sports', link: { url: '/sports' } },
+  { _uid: 'casino', label: 'Casino', link: { url: '/casino' } },
+  { _uid: 'promotions', label: 'Promotions', link: { url: '/promotions' } },
+  { _uid: 'support', label: 'Customer Support', link: { url: '/customer-support' } },
+];
 
 export function SiteMenu({ onClose }: { onClose: () => void }) {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
-  const account = isAuthenticated
-    ? [
-        { to: currentSite().features.myBetsPath, label: 'My Bets' },
-        { to: '/payments/transactions', label: 'Transactions' },
-        { to: '/my-account/profile', label: 'My Account' },
-      ]
-    : [
-        { to: '/login', label: 'Log in' },
-        { to: '/register', label: 'Join' },
-      ];
+  const [items, setItems] = useState<MenuItem[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadNavbar()
+      .then((loaded) => live && setItems(loaded))
+      .catch(() => live && setItems(OFFLINE_ITEMS));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const context = {
+    placement: 'sidebar' as const,
+    siteId: currentSiteId(),
+    isAuthenticated,
+    inWebViewApp: isWebViewApp(),
+  };
+  const visible = (items ?? []).filter((item) => isMenuItemVisible(item, context));
+
   return (
     <div className={styles.backdrop} onClick={onClose}>
       <nav
@@ -53,20 +61,48 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
         aria-label="Main menu"
         onClick={(e) => e.stopPropagation()}
       >
-        {[{ heading: 'Account', links: account }, ...SECTIONS].map((section) => (
-          <div key={section.heading}>
-            <h2 className={styles.heading}>{section.heading}</h2>
-            <ul className={styles.list}>
-              {section.links.map((link) => (
-                <li key={link.to}>
-                  <Link className={styles.link} to={link.to} onClick={onClose}>
-                    {link.label}
+        {!isAuthenticated && (
+          <ul className={styles.list}>
+            <li>
+              <Link className={styles.link} to="/login" onClick={onClose}>
+                Log in
+              </Link>
+            </li>
+            <li>
+              <Link className={styles.link} to="/register" onClick={onClose}>
+                Join
+              </Link>
+            </li>
+          </ul>
+        )}
+        {items === null && <p className={styles.heading}>Loading</p>}
+        <ul className={styles.list}>
+          {visible.map((item) => {
+            const target = menuTarget(item);
+            if (!target) return null;
+            const style = item.text_color ? { color: item.text_color } : undefined;
+            return (
+              <li key={item._uid}>
+                {target.external ? (
+                  <a
+                    className={styles.link}
+                    style={style}
+                    href={target.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={onClose}
+                  >
+                    {item.label}
+                  </a>
+                ) : (
+                  <Link className={styles.link} style={style} to={target.href} onClick={onClose}>
+                    {item.label}
                   </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+                )}
+              </li>
+            );
+          })}
+        </ul>
       </nav>
     </div>
   );

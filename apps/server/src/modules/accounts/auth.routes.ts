@@ -1,0 +1,186 @@
+import {
+  LOGIN3_PATH,
+  login3RequestSchema,
+  login3ResponseSchema,
+} from '@dau/contracts/accounts/login3';
+import {
+  CHANGE_PASSWORD_PATH,
+  FORGOTTEN_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
+  changePasswordRequestSchema,
+  forgottenPasswordRequestSchema,
+  forgottenPasswordResponseSchema,
+  passwordChangedResponseSchema,
+  resetPasswordCheckParamsSchema,
+  resetPasswordCheckResponseSchema,
+  resetPasswordRequestSchema,
+} from '@dau/contracts/accounts/password-reset';
+import {
+  IS_LOGGED_IN_PATH,
+  LOGOUT_PATH,
+  isLoggedInRequestSchema,
+  isLoggedInResponseSchema,
+  logoutResponseSchema,
+} from '@dau/contracts/accounts/session';
+import type { AppInstance } from '../../app-types';
+import { authGuards, sessionTokenOf } from '../../plugins/auth';
+import { login } from './login.service';
+import {
+  FORGOTTEN_PASSWORD_ANSWER,
+  changePassword,
+  isResetUsable,
+  requestPasswordReset,
+  resetPassword,
+} from './password-reset.service';
+import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import { resolveSession, revokeSession } from './session.service';
+
+/** login3, isLoggedIn, logout, forgotten/reset password and change PIN. */
+export async function authRoutes(app: AppInstance): Promise<void> {
+  const { requireUser } = authGuards(app);
+
+  app.post(
+    LOGIN3_PATH,
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with a phone number (any local format) or username and a password or PIN',
+        description:
+          'Sets the httpOnly `authBB` session cookie and `dau_signed_in=1`. Accounts under registration answer `hasErrors` with `isUnderRegistration`, `registrationStep` 1 and a `sid`. Wrong credentials answer 401; after 5 failures per account or IP the next attempts answer 429 for a growing, bounded lock-out; a break or self-exclusion answers 403.',
+        body: login3RequestSchema,
+        response: { 200: login3ResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const outcome = await login(app.deps, {
+        identifier: body.UnspecifiedUsername,
+        password: body.UserPassword ?? body.password ?? '',
+        siteId: request.site.siteId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (outcome.kind === 'signed-in') setSessionCookies(request, reply, outcome.session);
+      else clearSessionCookies(request, reply);
+      return outcome.body;
+    },
+  );
+
+  app.post(
+    IS_LOGGED_IN_PATH,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether the session (cookie, bearer or onlineToken) is signed in',
+        // A body-less call asks about the cookie or bearer session.
+        body: isLoggedInRequestSchema.nullish(),
+        response: { 200: isLoggedInResponseSchema },
+      },
+    },
+    async (request) => {
+      const token = request.body?.onlineToken || sessionTokenOf(request);
+      const user = await resolveSession(app.deps.db, token, app.deps.now());
+      return { isLoggedIn: user !== null };
+    },
+  );
+
+  app.get(
+    LOGOUT_PATH,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log out: revokes the session server-side and clears the cookies',
+        response: { 200: logoutResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const now = app.deps.now();
+      const user = await resolveSession(app.deps.db, sessionTokenOf(request), now);
+      if (user) await revokeSession(app.deps.db, user.sessionId, now);
+      clearSessionCookies(request, reply);
+      return { hasErrors: false as const, loggedOut: user !== null };
+    },
+  );
+
+  app.post(
+    FORGOTTEN_PASSWORD_PATH,
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a single-use password reset link by SMS (valid 15 minutes)',
+        body: forgottenPasswordRequestSchema,
+        response: { 200: forgottenPasswordResponseSchema },
+      },
+    },
+    async (request) => {
+      const baseUrl = app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      await requestPasswordReset(app.deps, {
+        siteId: request.site.siteId,
+        identifier: request.body.UnspecifiedUsername,
+        baseUrl: baseUrl.replace(/\/+$/, ''),
+      });
+      return { hasErrors: false as const, message: FORGOTTEN_PASSWORD_ANSWER };
+    },
+  );
+
+  app.get(
+    `${RESET_PASSWORD_PATH}/:guid`,
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether a reset link can still be used',
+        params: resetPasswordCheckParamsSchema,
+        response: { 200: resetPasswordCheckResponseSchema },
+      },
+    },
+    async (request) => ({ valid: await isResetUsable(app.deps, request.params.guid) }),
+  );
+
+  app.post(
+    RESET_PASSWORD_PATH,
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password or PIN with a reset guid; ends every session',
+        body: resetPasswordRequestSchema,
+        response: { 200: passwordChangedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(app.deps, request.body.guid, request.body.password);
+      clearSessionCookies(request, reply);
+      return {
+        hasErrors: false as const,
+        message: 'Your PIN has been changed. Please log in with the new one.',
+      };
+    },
+  );
+
+  app.post(
+    CHANGE_PASSWORD_PATH,
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password or PIN; requires the current one and ends other sessions',
+        body: changePasswordRequestSchema,
+        response: { 200: passwordChangedResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      await changePassword(app.deps, {
+        userId: user.userId,
+        sessionId: user.sessionId,
+        currentPassword: request.body.currentPassword,
+        newPassword: request.body.newPassword,
+      });
+      return { hasErrors: false as const, message: 'Your PIN has been changed.' };
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import type { ResponsibleGamblingPeriod } from '@dau/contracts/accounts/responsible-gambling';
+import { TIME_OFFSET_MINUTES } from '@dau/domain/sites';
+import type { DbOrTx } from '../../db/database';
+import { AppError } from '../../errors/app-error';
+import type { ResponsibleGamblingKind } from './accounts.tables';
+import { activeLimit, insertLimit } from './accounts.repository';
+import { revokeUserSessions } from './session.service';
+
+const HOUR_MS = 60 * 60 * 1000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function periodKind(period: ResponsibleGamblingPeriod): ResponsibleGamblingKind {
+  return period === '6m' ? 'self_exclusion' : 'break';
+}
+
+/** When a period chosen at `start` ends. Six months are calendar months. */
+export function periodEnd(period: ResponsibleGamblingPeriod, start: Date): Date {
+  switch (period) {
+    case '24h':
+      return new Date(start.getTime() + 24 * HOUR_MS);
+    case '7d':
+      return new Date(start.getTime() + 7 * 24 * HOUR_MS);
+    case '30d':
+      return new Date(start.getTime() + 30 * 24 * HOUR_MS);
+    case '6m': {
+      const end = new Date(start);
+      end.setUTCMonth(end.getUTCMonth() + 6);
+      return end;
+    }
+  }
+}
+
+/** '22 Nov 2026, 14:05 (UTC+3)': the sites' clock (doc 1 §9). */
+export function formatSiteTime(date: Date): string {
+  const local = new Date(date.getTime() + TIME_OFFSET_MINUTES * 60_000);
+  const hh = String(local.getUTCHours()).padStart(2, '0');
+  const mm = String(local.getUTCMinutes()).padStart(2, '0');
+  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}, ${hh}:${mm} (UTC+${TIME_OFFSET_MINUTES / 60})`;
+}
+
+export function limitMessage(kind: ResponsibleGamblingKind, endsAt: Date): string {
+  const until = formatSiteTime(endsAt);
+  return kind === 'self_exclusion'
+    ? `You have excluded yourself from betting until ${until}. Logging in, deposits and bets are not possible until then.`
+    : `You are taking a break from betting until ${until}. Logging in, deposits and bets are paused until then.`;
+}
+
+/** The user's break or self-exclusion in force at `now`, if any. */
+export async function currentLimit(db: DbOrTx, userId: number, now: Date) {
+  const row = await activeLimit(db, userId, now);
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    period: row.period as ResponsibleGamblingPeriod,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    message: limitMessage(row.kind, new Date(row.ends_at)),
+  };
+}
+
+/**
+ * Throws FORBIDDEN with a clear message while the user is on a break or self-excluded.
+ * Login, deposits and bet placement call it before acting.
+ */
+export async function assertCanGamble(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  const limit = await currentLimit(db, userId, now);
+  if (limit) {
+    throw new AppError('FORBIDDEN', [
+      { code: 'RESPONSIBLE_GAMBLING_LIMIT', message: limit.message, name: limit.kind },
+    ]);
+  }
+}
+
+/**
+ * Starts a break or self-exclusion. It can be extended by choosing a longer one, never shortened
+ * or lifted; every session of the user ends at once.
+ */
+export async function startLimit(
+  db: DbOrTx,
+  userId: number,
+  period: ResponsibleGamblingPeriod,
+  now: Date,
+) {
+  const endsAt = periodEnd(period, now);
+  const existing = await activeLimit(db, userId, now);
+  if (existing && new Date(existing.ends_at) >= endsAt) {
+    throw new AppError('CONFLICT', [
+      {
+        code: 'RESPONSIBLE_GAMBLING_ACTIVE',
+        message: `${limitMessage(existing.kind, new Date(existing.ends_at))} It cannot be shortened or lifted early.`,
+      },
+    ]);
+  }
+  await insertLimit(db, { userId, kind: periodKind(period), period, startsAt: now, endsAt });
+  await revokeUserSessions(db, userId, now);
+  return currentLimit(db, userId, now);
+}

@@ -1,0 +1,109 @@
+import { rooms } from '@dau/contracts/realtime';
+import type { FeedStatus } from '@dau/contracts/sports/feed-status';
+import type { OddsChangePush } from '@dau/contracts/sports/realtime-payloads';
+import type { Realtime } from '../../realtime/socket-server';
+import { toEventSummary, toMarketGroup } from '../sports/event-wire';
+import type { EventChange, IngestionListener } from './feed-ingestion';
+import type { ProducerId } from './feed-messages';
+import { isLiveStatus, marketKey, type FeedReadModel } from './read-model';
+
+/** Odds of one market reach a client at most this often (the latest price wins). */
+export const ODDS_COALESCE_MS = 300;
+
+/**
+ * Turns committed feed changes into Socket.IO pushes. Ingestion calls it only after the
+ * database commit. Status changes go out at once; price updates are coalesced per market.
+ */
+export class FeedPublisher implements IngestionListener {
+  private readonly pending = new Map<string, { rooms: string[]; payload: OddsChangePush }>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly realtime: Realtime,
+    private readonly model: FeedReadModel,
+  ) {}
+
+  eventChanged(change: EventChange): void {
+    const io = this.realtime.io;
+    if (!io) return;
+    const { event } = change;
+    const eventRooms = [rooms.event(event.id), rooms.sport(event.sportId)];
+    for (const market of change.markets) {
+      const group = toMarketGroup(event, market, this.model);
+      this.pending.set(`${event.id}:${marketKey(market.marketId, market.specifier)}`, {
+        rooms: [...eventRooms, rooms.betslipMarket(event.id, market.marketId)],
+        payload: {
+          eventId: event.id,
+          sportId: event.sportId,
+          isLive: isLiveStatus(event.status),
+          market: group,
+          ts: change.timestamp,
+        },
+      });
+    }
+    for (const market of change.statusChanged) {
+      io.to([rooms.event(event.id), rooms.betslipMarket(event.id, market.marketId)]).emit(
+        'MarketUpdated',
+        {
+          eventId: event.id,
+          marketId: market.marketId,
+          specifier: market.specifier,
+          status: market.status,
+          ibs: toMarketGroup(event, market, this.model).ibs,
+        },
+      );
+    }
+    if (change.liveStateChanged) {
+      const summary = toEventSummary(event, this.model, { marketId: -1 });
+      io.to(eventRooms).emit('liveStateDiff', {
+        eventId: event.id,
+        sportId: event.sportId,
+        ms: summary.ms,
+        mt: summary.mt,
+        sc: summary.sc,
+        st: summary.st,
+        isLive: summary.isLive,
+        finished: summary.finished,
+      });
+    }
+    if (change.fixtureChanged || change.liveStateChanged) {
+      io.to(eventRooms).emit('EventUpdated', toEventSummary(event, this.model));
+    }
+    if (change.deleted) {
+      io.to(eventRooms).emit('EventDeleted', { eventId: event.id, sportId: event.sportId });
+    }
+    if (this.pending.size > 0 && !this.timer) {
+      this.timer = setTimeout(() => this.flush(), ODDS_COALESCE_MS);
+    }
+  }
+
+  producerChanged(producer: ProducerId, up: boolean): void {
+    this.realtime.toAll(up ? 'ProducerUp' : 'ProducerDown', producer);
+    this.realtime.toAll('feedStatus', this.status());
+  }
+
+  status(): FeedStatus {
+    return {
+      uofLiveProducerUp: this.model.producerUp[1],
+      uofPreProducerUp: this.model.producerUp[3],
+      uofDisconnected: this.model.disconnected,
+    };
+  }
+
+  /** Sends the latest prices of every market that changed since the last flush. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const io = this.realtime.io;
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    if (!io) return;
+    for (const { rooms: targets, payload } of batch) io.to(targets).emit('oddsChange', payload);
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,60 @@
+import { rooms } from '@dau/contracts/realtime';
+import type { RealtimeSocket } from '../../realtime/socket-server';
+import { toEventSummary } from '../sports/event-wire';
+import type { FeedService } from './feed.service';
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** Caps rooms per socket so one client cannot make the server hold unbounded state. */
+const MAX_ROOMS = 200;
+
+/**
+ * The events channel (JoinEvent, LeaveEvent, JoinSport, JoinMarketForBetslip,
+ * LeaveEventForBetslip) and the hub's RegisterSiteId. A (re)joining client gets the event's
+ * current summary and the availability flags at once, so it catches up after a reconnect.
+ */
+export function feedSubscriptions(feed: FeedService) {
+  return (socket: RealtimeSocket): void => {
+    const join = (room: string) => {
+      if (socket.rooms.size >= MAX_ROOMS) return false;
+      void socket.join(room);
+      return true;
+    };
+    socket.emit('feedStatus', feed.status());
+    socket.on('RegisterSiteId', (siteId) => {
+      if (isId(siteId)) join(rooms.site(siteId));
+    });
+    socket.on('JoinEvent', (eventId) => {
+      if (!isId(eventId) || !join(rooms.event(eventId))) return;
+      const event = feed.model.events.get(eventId);
+      if (event) socket.emit('EventUpdated', toEventSummary(event, feed.model));
+    });
+    socket.on('LeaveEvent', (eventId) => {
+      if (isId(eventId)) void socket.leave(rooms.event(eventId));
+    });
+    socket.on('JoinSport', (sportId) => {
+      if (isId(sportId)) join(rooms.sport(sportId));
+    });
+    socket.on('LeaveSport', (sportId) => {
+      if (isId(sportId)) void socket.leave(rooms.sport(sportId));
+    });
+    socket.on('JoinMarketForBetslip', (ref) => {
+      if (!ref || !isId(ref.eventId) || !isId(ref.marketId)) return;
+      if (!join(rooms.betslipMarket(ref.eventId, ref.marketId))) return;
+      const event = feed.model.events.get(ref.eventId);
+      if (event) {
+        socket.emit('EventUpdated', toEventSummary(event, feed.model, { marketId: ref.marketId }));
+      }
+    });
+    socket.on('LeaveEventForBetslip', (ref) => {
+      if (!ref || !isId(ref.eventId)) return;
+      if (isId(ref.marketId)) {
+        void socket.leave(rooms.betslipMarket(ref.eventId, ref.marketId));
+        return;
+      }
+      const prefix = rooms.betslipMarket(ref.eventId, '');
+      for (const room of socket.rooms) if (room.startsWith(prefix)) void socket.leave(room);
+    });
+  };
+}

@@ -1,0 +1,106 @@
+import type { DbOrTx } from '../../db/database';
+import type { ProducerId } from './feed-messages';
+import { marketKey, type FeedReadModel } from './read-model';
+
+export interface MarketSelection {
+  eventId: number;
+  marketId: number;
+  /** Empty for markets without a specifier. */
+  specifier: string;
+  outcomeId: number;
+}
+
+export type SelectionAvailability =
+  | {
+      open: true;
+      /** Current decimal odds in hundredths. */
+      odds: number;
+      isLive: boolean;
+      producer: ProducerId;
+    }
+  | {
+      open: false;
+      reason:
+        | 'EVENT_NOT_FOUND'
+        | 'MARKET_NOT_FOUND'
+        | 'OUTCOME_NOT_FOUND'
+        | 'EVENT_NOT_OPEN'
+        | 'MARKET_NOT_ACTIVE'
+        | 'OUTCOME_NOT_ACTIVE'
+        | 'PRODUCER_DOWN';
+      /** The spec's message for a selection that cannot take bets. */
+      message: string;
+    };
+
+const EXPIRED = 'Market has expired';
+const SUSPENDED = 'Market is suspended';
+
+/**
+ * The betting module's question (#8): can a bet be taken on this outcome now, and at what odds?
+ * Reads the database (inside the bet's transaction if given one), so every instance answers the
+ * same: the outcome must be active, its market active (status 1), the event not started or live,
+ * and the event's producer up.
+ */
+export async function checkSelectionOpen(
+  db: DbOrTx,
+  selection: MarketSelection,
+): Promise<SelectionAvailability> {
+  const row = await db
+    .selectFrom('feed_events as e')
+    .leftJoin('feed_markets as m', (join) =>
+      join
+        .onRef('m.event_id', '=', 'e.id')
+        .on('m.market_id', '=', selection.marketId)
+        .on('m.specifier', '=', selection.specifier),
+    )
+    .leftJoin('feed_outcomes as o', (join) =>
+      join
+        .onRef('o.event_id', '=', 'm.event_id')
+        .onRef('o.market_id', '=', 'm.market_id')
+        .onRef('o.specifier', '=', 'm.specifier')
+        .on('o.outcome_id', '=', selection.outcomeId),
+    )
+    .innerJoin('feed_producers as p', 'p.id', 'e.producer')
+    .select([
+      'e.status as eventStatus',
+      'e.producer',
+      'm.status as marketStatus',
+      'o.odds',
+      'o.active',
+      'p.up as producerUp',
+    ])
+    .where('e.id', '=', selection.eventId)
+    .executeTakeFirst();
+  if (!row) return closed('EVENT_NOT_FOUND', EXPIRED);
+  if (row.marketStatus === null) return closed('MARKET_NOT_FOUND', EXPIRED);
+  if (row.odds === null || row.active === null) return closed('OUTCOME_NOT_FOUND', EXPIRED);
+  if (!row.producerUp) return closed('PRODUCER_DOWN', SUSPENDED);
+  if (row.eventStatus !== 0 && row.eventStatus !== 1) return closed('EVENT_NOT_OPEN', EXPIRED);
+  if (row.marketStatus !== 1) {
+    return closed('MARKET_NOT_ACTIVE', row.marketStatus === -1 ? SUSPENDED : EXPIRED);
+  }
+  if (!row.active) return closed('OUTCOME_NOT_ACTIVE', SUSPENDED);
+  return {
+    open: true,
+    odds: row.odds,
+    isLive: row.eventStatus === 1,
+    producer: row.producer as ProducerId,
+  };
+}
+
+/** The same question answered from this instance's read model (fast, for list decorations). */
+export function isSelectionOpenInModel(model: FeedReadModel, selection: MarketSelection): boolean {
+  const event = model.events.get(selection.eventId);
+  if (!event || !model.producerUp[event.producer]) return false;
+  if (event.status !== 0 && event.status !== 1) return false;
+  const market = event.markets.get(marketKey(selection.marketId, selection.specifier));
+  if (!market || market.status !== 1) return false;
+  return market.outcomes.some((o) => o.outcomeId === selection.outcomeId && o.active);
+}
+
+function closed(
+  reason: Extract<SelectionAvailability, { open: false }>['reason'],
+  message: string,
+): SelectionAvailability {
+  return { open: false, reason, message };
+}

@@ -1,0 +1,137 @@
+import type {
+  DatasourceEntriesResponse,
+  SpaceResponse,
+  StoriesResponse,
+  Story,
+  StoryResponse,
+} from '@dau/contracts/content/delivery-api';
+import {
+  CONTENT_API_BASE,
+  CONTENT_DATASOURCE_ENTRIES_PATH,
+  CONTENT_SPACE_ALIAS_PATH,
+} from '@dau/contracts/content/paths';
+import { CONTENT_DATASOURCE_PAGE_SIZE } from '@dau/domain/constants';
+import { currentLanguage } from './api-client';
+
+/**
+ * Reads the content service the way spec doc 1 §7 describes: language, fallback language,
+ * version and the cache version (`cv`) that the space call returns once per page load.
+ * Plain fetch, so the shell (outside TanStack Query) can use it too.
+ */
+/** The fields every block has; pages describe the rest of their story's content. */
+export interface BlockBase {
+  component: string;
+  _uid: string;
+}
+export type TypedStory<C extends BlockBase> = Story & { content: C };
+
+const CONTENT_TIMEOUT_MS = 10_000;
+const FALLBACK_LANGUAGE = 'en';
+
+export class ContentError extends Error {
+  constructor(
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ContentError';
+  }
+}
+
+async function getJson<T>(url: string, fetchImpl: typeof fetch = fetch): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(CONTENT_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ContentError(null, 'The request timed out');
+  }
+  if (!response.ok) {
+    throw new ContentError(
+      response.status,
+      `The request failed with status code ${response.status}`,
+    );
+  }
+  return (await response.json()) as T;
+}
+
+let version: Promise<number | null> | null = null;
+
+/** The content version, fetched once per page load; content still loads if it fails. */
+export function contentVersion(fetchImpl: typeof fetch = fetch): Promise<number | null> {
+  version ??= getJson<SpaceResponse>(CONTENT_SPACE_ALIAS_PATH, fetchImpl)
+    .then((answer) => answer.space.version)
+    .catch(() => {
+      version = null;
+      return null;
+    });
+  return version;
+}
+
+/** Test hook: forget the cached content version. */
+export function resetContentVersion(): void {
+  version = null;
+}
+
+function contentQuery(extra: Record<string, string | number | undefined>, cv: number | null) {
+  const params = new URLSearchParams({
+    version: 'published',
+    language: currentLanguage(),
+    fallback_lang: FALLBACK_LANGUAGE,
+  });
+  if (cv !== null) params.set('cv', String(cv));
+  for (const [key, value] of Object.entries(extra)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export async function fetchStory<C extends BlockBase = BlockBase>(
+  slug: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<TypedStory<C>> {
+  const cv = await contentVersion(fetchImpl);
+  const path = slug.split('/').map(encodeURIComponent).join('/');
+  const answer = await getJson<StoryResponse>(
+    `${CONTENT_API_BASE}/cdn/stories/${path}?${contentQuery({}, cv)}`,
+    fetchImpl,
+  );
+  // The content service validates shapes loosely; each page reads only fields it checks.
+  return answer.story as unknown as TypedStory<C>;
+}
+
+export async function fetchStories(
+  startsWith: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Story[]> {
+  const cv = await contentVersion(fetchImpl);
+  const answer = await getJson<StoriesResponse>(
+    `${CONTENT_API_BASE}/cdn/stories?${contentQuery({ starts_with: startsWith, per_page: 100 }, cv)}`,
+    fetchImpl,
+  );
+  return answer.stories;
+}
+
+/** Labels as name → text, in the current language where a translation exists. */
+export async function fetchLabels(
+  datasource: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Record<string, string>> {
+  const cv = await contentVersion(fetchImpl);
+  const language = currentLanguage();
+  const params = new URLSearchParams({
+    datasource,
+    per_page: String(CONTENT_DATASOURCE_PAGE_SIZE),
+  });
+  if (language !== FALLBACK_LANGUAGE) params.set('dimension', language);
+  if (cv !== null) params.set('cv', String(cv));
+  const answer = await getJson<DatasourceEntriesResponse>(
+    `${CONTENT_DATASOURCE_ENTRIES_PATH}?${params.toString()}`,
+    fetchImpl,
+  );
+  return Object.fromEntries(
+    answer.datasource_entries.map((e) => [e.name, e.dimension_value ?? e.value]),
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import styles from './help-accordion.module.css';
+import { Markdown } from './markdown';
+
+export interface AccordionItem {
+  _uid: string;
+  label: string;
+  content: string;
+  default_open?: boolean;
+}
+
+/** The help accordion (spec doc 1 §2), with the optional 'Search for help' box. */
+export function HelpAccordion({
+  items,
+  searchable = false,
+  placeholder = 'Search for help',
+}: {
+  items: readonly AccordionItem[];
+  searchable?: boolean;
+  placeholder?: string;
+}) {
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  const shown = needle
+    ? items.filter(
+        (item) =>
+          item.label.toLowerCase().includes(needle) || item.content.toLowerCase().includes(needle),
+      )
+    : items;
+  return (
+    <div>
+      {searchable && (
+        <input
+          type="search"
+          className={styles.search}
+          placeholder={placeholder}
+          aria-label={placeholder}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      )}
+      {shown.map((item) => (
+        <details key={item._uid} className={styles.item} open={item.default_open || undefined}>
+          <summary className={styles.summary}>{item.label}</summary>
+          <Markdown className={styles.body} text={item.content} />
+        </details>
+      ))}
+      {shown.length === 0 && <p className={styles.muted}>No help topics match "{query}".</p>}
+    </div>
+  );
+}
