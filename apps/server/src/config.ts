@@ -113,6 +113,15 @@ const envSchema = z.object({
     .positive()
     .default(5 * 60_000),
   /**
+   * A payout M-Pesa accepted but never reported on is released only after this long: releasing
+   * earlier could pay the user twice if the result is merely late.
+   */
+  PAYMENTS_B2C_GIVE_UP_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60_000),
+  /**
    * The odds feed: `simulator` runs the sandbox simulator on its own clock, `manual` creates
    * it but leaves the clock to the caller (tests), `off` has no provider. Default: `simulator`
    * with sandboxes on, `manual` in tests, `off` in production.
@@ -210,6 +219,7 @@ export interface PaymentsConfig {
   withdrawalMaxPer24h: number;
   reconcileIntervalMs: number;
   staleAfterMs: number;
+  b2cGiveUpMs: number;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -277,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       withdrawalMaxPer24h: e.WITHDRAWAL_MAX_PER_24H,
       reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
       staleAfterMs: e.PAYMENTS_STALE_AFTER_MS,
+      b2cGiveUpMs: e.PAYMENTS_B2C_GIVE_UP_MS,
     },
     feed: {
       mode:
