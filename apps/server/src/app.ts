@@ -15,7 +15,7 @@ import { siteConfig, siteForHost } from '@dau/domain/sites';
 import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { responsibleGamblingGuard } from './modules/accounts/gambling-guard';
+import { responsibleGamblingGuard } from './modules/accounts/responsible-gambling.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { connectionTestRoutes } from './modules/diagnostics/connection-test.routes';

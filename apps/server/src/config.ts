@@ -113,6 +113,15 @@ const envSchema = z.object({
     .positive()
     .default(5 * 60_000),
   /**
+   * A payout M-Pesa accepted but never reported on is released only after this long: releasing
+   * earlier could pay the user twice if the result is merely late.
+   */
+  PAYMENTS_B2C_GIVE_UP_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60_000),
+  /**
    * The odds feed: `simulator` runs the sandbox simulator on its own clock, `manual` creates
    * it but leaves the clock to the caller (tests), `off` has no provider. Default: `simulator`
    * with sandboxes on, `manual` in tests, `off` in production.
@@ -139,6 +148,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
+  /**
+   * Which instance ingests: `auto` elects one through a PostgreSQL advisory lock when REDIS_URL
+   * is set (several instances) and the database is PostgreSQL; `always` / `never` force it.
+   */
+  FEED_ELECTION: z.enum(['auto', 'always', 'never']).default('auto'),
+  FEED_ELECTION_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -179,6 +194,8 @@ export interface Config {
     fixturesPerTournament: number;
     liveTarget: number;
     outages: boolean;
+    election: 'auto' | 'always' | 'never';
+    electionRetryMs: number;
   };
 }
 
@@ -202,6 +219,7 @@ export interface PaymentsConfig {
   withdrawalMaxPer24h: number;
   reconcileIntervalMs: number;
   staleAfterMs: number;
+  b2cGiveUpMs: number;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -269,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       withdrawalMaxPer24h: e.WITHDRAWAL_MAX_PER_24H,
       reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
       staleAfterMs: e.PAYMENTS_STALE_AFTER_MS,
+      b2cGiveUpMs: e.PAYMENTS_B2C_GIVE_UP_MS,
     },
     feed: {
       mode:
@@ -283,6 +302,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       fixturesPerTournament: e.FEED_FIXTURES_PER_TOURNAMENT,
       liveTarget: e.FEED_LIVE_TARGET,
       outages: e.FEED_OUTAGES,
+      election: e.FEED_ELECTION,
+      electionRetryMs: e.FEED_ELECTION_RETRY_MS,
     },
     content: {
       dir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : defaultContentDir,

@@ -54,7 +54,13 @@ export async function createServer(
   await feed.load();
   await app.ready();
   // The simulated feed plays on its own clock for `npm start`; tests step it themselves.
-  if (config.feed.mode === 'simulator') await feed.connect({ run: true });
+  if (config.feed.mode === 'simulator') {
+    const elect =
+      database.kind === 'postgres' &&
+      (config.feed.election === 'always' || (config.feed.election === 'auto' && !!config.redisUrl));
+    if (elect) feed.startElection();
+    else await feed.connect({ run: true });
+  }
 
   let closed = false;
   return {

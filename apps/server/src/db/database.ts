@@ -67,14 +67,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  // Kysely looks for its migration table in every schema unless told which one; with several
-  // schemas in one database (tests) it would find another schema's table and skip creating its own.
+  // Kysely looks for its migration tables in every schema unless told which one; with several
+  // schemas on one server (parallel test files, other deployments) it would find another
+  // schema's lock table and fail. Pin it to the connection's own schema.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     allowUnorderedMigrations: true,
-    ...(rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {}),
+    migrationTableSchema: rows[0]?.schema ?? 'public',
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

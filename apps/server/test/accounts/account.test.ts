@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLIANCE_UPDATED } from '@dau/domain/messages';
+import { fromUnits } from '@dau/domain/money';
 import { createSignedInUser, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { freshIp, lastSms, sessionCookie } from './helpers';
@@ -360,6 +361,24 @@ describe('responsible gambling', () => {
     expect((await login3(ivy.user.phone, TEST_PASSWORD)).statusCode).toBe(403);
     clock = new Date(clock.getTime() + 30 * 24 * 3600_000 + 1000);
     expect((await login3(ivy.user.phone, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses deposits during a break but lets withdrawals through', async () => {
+    const kim = await createSignedInUser(t.deps.db);
+    const { responsibleGamblingGuard, startLimit } =
+      await import('../../src/modules/accounts/responsible-gambling.service');
+    const guard = responsibleGamblingGuard(t.deps);
+    const amount = fromUnits(100);
+    expect(await guard.check({ userId: kim.user.id, kind: 'deposit', amount })).toEqual({
+      allowed: true,
+    });
+    await startLimit(t.deps.db, kim.user.id, '24h', clock);
+    const refused = await guard.check({ userId: kim.user.id, kind: 'deposit', amount });
+    expect(refused).toMatchObject({ allowed: false });
+    expect(refused.allowed === false && refused.message).toMatch(/taking a break from betting/);
+    expect(await guard.check({ userId: kim.user.id, kind: 'withdrawal', amount })).toEqual({
+      allowed: true,
+    });
   });
 
   it('refuses a shorter period while one is running', async () => {

@@ -18,6 +18,12 @@ it('seeds a verified demo user who can log in with the username or a local phone
       payload: { UnspecifiedUsername: ` ${name} `, UserPassword: DEMO_USER.password },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ hasErrors: false, isVerified: true, name: 'demo' });
+    expect(res.json()).toMatchObject({
+      hasErrors: false,
+      isVerified: true,
+      name: 'demo',
+      balanceDisplay: 'KSh 5,000.00',
+      freebetBalanceDisplay: 'KSh 100.00',
+    });
   }
 });

@@ -114,16 +114,18 @@ describe('registration → login → logout', () => {
       isWhitelisted: false,
       userId: user.id,
       providerUserID: user.external_id,
-      balanceDisplay: '0.00',
-      bonusBalanceDisplay: '0.00',
-      freebetBalanceDisplay: '0.00',
-      totalBalanceDisplay: '0.00',
+      balanceDisplay: 'KSh 0.00',
+      bonusBalanceDisplay: 'KSh 0.00',
+      freebetBalanceDisplay: 'KSh 0.00',
+      totalBalanceDisplay: 'KSh 0.00',
     });
     expect(body.rafCode).toMatch(/^[A-Z0-9]{8}$/);
     const cookie = res.cookies.find((c) => c.name === 'authBB');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(res.cookies.find((c) => c.name === 'dau_signed_in')?.value).toBe('1');
     expect(body.tokenString).toBe(cookie?.value);
+    expect(body.onlineTokenString).toBe(cookie?.value);
+    expect(body.bbJwt.split('.')).toHaveLength(3);
     const token = sessionCookie(res);
 
     expect((await isLoggedIn(token)).json()).toEqual({ isLoggedIn: true });

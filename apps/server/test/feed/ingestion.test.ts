@@ -102,5 +102,21 @@ describe('ingestion', () => {
     expect(before.markets.filter((m) => m.event_id === eventId).every((m) => m.status === -3)).toBe(
       true,
     );
+
+    // The finished event stays readable for a while, then leaves memory (not the database).
+    const model = t.deps.feed.model;
+    const finishedAt = model.finishedAt.get(eventId) ?? 0;
+    expect(model.pruneFinished(finishedAt + 60_000)).toBe(0);
+    const byId = await t.app.inject({
+      method: 'GET',
+      url: `/api/uof/match/event/byId?eventid=${eventId}`,
+    });
+    expect(byId.json().eventMin).toMatchObject({ id: eventId, finished: true, sc: '0:1' });
+    expect(model.pruneFinished(finishedAt + 31 * 60_000)).toBe(1);
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/uof/match/event/byId?eventid=${eventId}`,
+    });
+    expect(gone.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/database';
 import {
@@ -15,11 +15,13 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const baseEnv = { NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST: '/nonexistent-web-dist' };
 const config = loadConfig({ ...baseEnv, FEED_FIXTURES_PER_TOURNAMENT: '1' });
 
+// One test database open at a time: Kysely's migrator looks for its lock table in every
+// schema, so a second live PostgreSQL test schema in the same process would confuse it.
 let database: DatabaseHandle;
-beforeAll(async () => {
+beforeEach(async () => {
   database = await createTestDatabase();
 });
-afterAll(async () => {
+afterEach(async () => {
   await database.close();
 });
 
@@ -29,7 +31,7 @@ it('keeps a forced settlement in the outbox across a restart until betting acks 
   await first.deps.feed.connect();
   const eventId = first.deps.feed.simulator?.liveEventIds()[0] ?? 0;
   const selection = { eventId, marketId: 1, specifier: '', outcomeId: 1 };
-  expect(await checkSelectionOpen(database.db, selection)).toMatchObject({
+  expect(await checkSelectionOpen(database.db, selection, NOW)).toMatchObject({
     open: true,
     isLive: true,
   });
@@ -40,17 +42,25 @@ it('keeps a forced settlement in the outbox across a restart until betting acks 
     payload: { eventId, home: 1, away: 1 },
   });
   expect(res.statusCode, res.body).toBe(200);
-  expect(await checkSelectionOpen(database.db, selection)).toMatchObject({
+  expect(await checkSelectionOpen(database.db, selection, NOW)).toMatchObject({
     open: false,
     reason: 'EVENT_NOT_OPEN',
   });
+  const other = first.deps.feed.simulator?.liveEventIds()[0] ?? 0;
+  const otherSelection = { eventId: other, marketId: 1, specifier: '', outcomeId: 1 };
+  expect(await checkSelectionOpen(database.db, otherSelection, NOW)).toMatchObject({ open: true });
+  // Half a minute without alive (the ingesting process died): no bets, whatever the flag says.
+  expect(
+    await checkSelectionOpen(database.db, otherSelection, new Date(NOW.getTime() + 30_000)),
+  ).toMatchObject({ open: false, reason: 'PRODUCER_DOWN' });
   // A claim that is never acked (the handler dies with the process).
   const abandoned = await claimSettlementMessages(database.db, 10, { now: NOW, claimMs: 1000 });
   expect(abandoned).toHaveLength(1);
   await first.close();
 
-  // Second process on the same database: the message is still there.
-  const second = await createServer(config, { database, now: () => NOW });
+  // Second process on the same database, 30 s later: the message is still there.
+  const restartedAt = new Date(NOW.getTime() + 30_000);
+  const second = await createServer(config, { database, now: () => restartedAt });
   expect(await countPendingSettlements(database.db)).toBe(1);
   // Still claimed by the dead worker: nothing to hand out yet.
   expect(await claimSettlementMessages(database.db, 10, { now: NOW })).toEqual([]);
@@ -99,6 +109,7 @@ it('keeps a forced settlement in the outbox across a restart until betting acks 
 });
 
 it('refuses the sandbox controls when sandboxes are off', async () => {
+  await database.close();
   const t = await createTestApp({ SANDBOX: 'false' });
   try {
     const res = await t.app.inject({
@@ -111,12 +122,13 @@ it('refuses the sandbox controls when sandboxes are off', async () => {
     expect(t.deps.feed.simulator).toBeNull();
   } finally {
     await t.close();
+    database = await createTestDatabase();
   }
 });
 
 it('cancels events of a previous simulator run that the restarted one does not know', async () => {
-  const db = await createTestDatabase();
-  try {
+  const db = database;
+  {
     const big = loadConfig({ ...baseEnv, FEED_FIXTURES_PER_TOURNAMENT: '2' });
     const first = await createServer(big, { database: db, now: () => NOW });
     await first.deps.feed.connect();
@@ -151,7 +163,5 @@ it('cancels events of a previous simulator run that the restarted one does not k
     const kickOffs = list.json().sports[0].eventMin.map((e: { edt: string }) => Date.parse(e.edt));
     expect(Math.min(...kickOffs)).toBeGreaterThan(later.getTime());
     await second.close();
-  } finally {
-    await db.close();
   }
 });

@@ -32,7 +32,7 @@ it('login3 answers the wallet balances of the account', async () => {
     payload: { UnspecifiedUsername: 'balance_user', UserPassword: TEST_PASSWORD, siteid: 2 },
   });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toMatchObject({ hasErrors: false, balanceDisplay: '123.45' });
+  expect(res.json()).toMatchObject({ hasErrors: false, balanceDisplay: 'KSh 123.45' });
 });
 
 it('refuses deposits during a break even from a session that outlived it', async () => {

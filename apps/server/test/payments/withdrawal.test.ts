@@ -91,6 +91,21 @@ describe('withdrawal', () => {
     await eventually(() => (u.socket.of('wallet').at(-1) as { reserved: number }).reserved === 0);
     expect(u.socket.of('wallet').at(-1)).toEqual({ real: 500, bonus: 0, total: 500, reserved: 0 });
 
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/customer/transactions?type=withdrawal',
+      cookies: u.cookies,
+    });
+    expect(list.json().items).toEqual([
+      expect.objectContaining({
+        type: 'withdrawal',
+        status: 'completed',
+        amount: -500,
+        runningBalance: 500,
+        reference: row?.public_id,
+      }),
+    ]);
+
     // The second request inside 15 minutes is refused and reserves nothing.
     const second = await withdraw(u.cookies, u.phone, 100);
     expect(second.statusCode).toBe(429);
@@ -156,7 +171,10 @@ describe('withdrawal', () => {
       ...t.app.payments,
       deps: {
         ...t.deps,
-        config: { ...t.deps.config, payments: { ...t.deps.config.payments, staleAfterMs: 1 } },
+        config: {
+          ...t.deps.config,
+          payments: { ...t.deps.config.payments, staleAfterMs: 1, b2cGiveUpMs: 60_000 },
+        },
       },
       provider: {
         ...t.app.payments.provider,
@@ -177,6 +195,11 @@ describe('withdrawal', () => {
     );
     await eventually(async () => (await withdrawals(v.user.id))[0]?.conversation_id);
     expect((await getBalances(t.deps.db, v.user.id)).reserved).toBe(12_000);
+    // Accepted by M-Pesa and only seconds old: the result may still come, so it stays reserved.
+    const early = await reconcilePayments(silent);
+    expect(early.stillPending).toBeGreaterThanOrEqual(1);
+    expect((await withdrawals(v.user.id))[0]?.status).toBe('pending');
+    silent.deps.config.payments.b2cGiveUpMs = 1;
     const summary = await reconcilePayments(silent);
     expect(summary.released).toBeGreaterThanOrEqual(1);
     expect((await withdrawals(v.user.id))[0]?.status).toBe('failed');

@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, useLocation, useNavigate } from 'react-router';
 import { recordArrivalAttribution } from '../features/shell/attribution';
 import { ContentBanners } from '../features/shell/content-banners';
 import { Splash } from '../features/shell/splash';
+import { NotificationArea, ProducerBanners } from '../features/shell/status-area';
 import { SupportWidget } from '../features/support/support-widget';
 import { setApiNavigate } from '../lib/api-client';
 import { useSessionStore } from '../lib/session-store';
@@ -53,10 +54,16 @@ export function AppShell() {
       {decision.kind === 'redirect' && <Navigate to={decision.to} replace />}
       <LayoutFrame layout={route.layout ?? 'default'}>
         <OfflineBanner />
-        {(route.layout ?? 'default') === 'default' && <ContentBanners />}
+        {(route.layout ?? 'default') === 'default' && (
+          <>
+            <ContentBanners />
+            <ProducerBanners />
+          </>
+        )}
         <PageOutlet page={route.page} status={status} authenticated={isAuthenticated} />
       </LayoutFrame>
       <ScrollToTop />
+      <NotificationArea />
       {(route.layout ?? 'default') === 'default' && <SupportWidget />}
       {!browser.bot && !browser.lite && <Splash />}
       {debug && (

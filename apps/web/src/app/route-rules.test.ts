@@ -80,6 +80,17 @@ describe('route rules', () => {
     expect(resolveNavigation(at('/login'), guest)).toEqual({ kind: 'render' });
   });
 
+  it('sends a user who just signed in on the login page to its same-site redirectUrl', () => {
+    expect(resolveNavigation(at('/login', '?redirectUrl=/my-account/settings'), member)).toEqual({
+      kind: 'redirect',
+      to: '/my-account/settings',
+    });
+    expect(resolveNavigation(at('/login', '?redirectUrl=//evil.example/x'), member)).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
   it('denies site-only pages on other sites', () => {
     expect(resolveNavigation(at('/my-bets/casino-history'), member)).toEqual({ kind: 'denied' });
     expect(resolveNavigation(at('/my-bets/casino-history/old'), { ...member, siteId: 4 })).toEqual({

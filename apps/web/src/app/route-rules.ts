@@ -62,6 +62,18 @@ export function passesAccessCheck(pathname: string, context: AccessContext): boo
   return ACCESS_RULES.every((rule) => !rule.path.test(pathname) || rule.allows(context));
 }
 
+/**
+ * Where a signed-in user on a guest-only page goes: the same-site `redirectUrl` when the login
+ * carried one (so the page and the login's own navigation agree), else `/`.
+ */
+export function afterSignIn(search: string): string {
+  const target = new URLSearchParams(search).get('redirectUrl');
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return '/';
+  }
+  return target;
+}
+
 export type NavigationDecision =
   { kind: 'redirect'; to: string } | { kind: 'denied' } | { kind: 'render' };
 
@@ -76,7 +88,9 @@ export function resolveNavigation(
   if (audience === 'signed-in' && !context.isAuthenticated) {
     return { kind: 'redirect', to: loginRedirect(location.pathname, location.search) };
   }
-  if (audience === 'guest' && context.isAuthenticated) return { kind: 'redirect', to: '/' };
+  if (audience === 'guest' && context.isAuthenticated) {
+    return { kind: 'redirect', to: afterSignIn(location.search) };
+  }
   if (!passesAccessCheck(location.pathname, context)) return { kind: 'denied' };
   return { kind: 'render' };
 }

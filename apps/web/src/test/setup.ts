@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * A test that prints console.error fails (design/conventions.md). Errors are collected and the
@@ -10,6 +10,12 @@ const original = console.error;
 let printed: unknown[][] = [];
 
 beforeEach(() => {
+  // No test reaches the network: the shell reads content on mount, and happy-dom would try
+  // localhost:3000. Tests that need answers stub fetch themselves.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(null, { status: 503 })),
+  );
   printed = [];
   console.error = (...args: unknown[]) => {
     printed.push(args);
@@ -23,6 +29,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   console.error = original;
   if (printed.length > 0) {
     const first = printed[0]?.map(String).join(' ') ?? '';

@@ -49,64 +49,86 @@ function cells(row: string): string[] {
     .map((c) => c.trim());
 }
 
+type LineKind = 'ul' | 'ol' | 'table' | 'text';
+
+function kindOf(line: string): LineKind {
+  if (/^[-*] /.test(line)) return 'ul';
+  if (/^\d+\. /.test(line)) return 'ol';
+  if (line.trim().startsWith('|')) return 'table';
+  return 'text';
+}
+
+/** Consecutive lines of one kind, so a bold heading line can sit right above its list. */
+function groups(chunk: string): { kind: LineKind; lines: string[] }[] {
+  const out: { kind: LineKind; lines: string[] }[] = [];
+  for (const line of chunk.split('\n')) {
+    const kind = kindOf(line);
+    const last = out[out.length - 1];
+    if (last && last.kind === kind) last.lines.push(line);
+    else out.push({ kind, lines: [line] });
+  }
+  return out;
+}
+
+function block(kind: LineKind, lines: string[], key: string): ReactNode {
+  if (kind === 'ul') {
+    return (
+      <ul key={key}>
+        {lines.map((l, j) => (
+          <li key={j}>{inline(l.slice(2))}</li>
+        ))}
+      </ul>
+    );
+  }
+  if (kind === 'ol') {
+    return (
+      <ol key={key}>
+        {lines.map((l, j) => (
+          <li key={j}>{inline(l.replace(/^\d+\. /, ''))}</li>
+        ))}
+      </ol>
+    );
+  }
+  if (kind === 'table' && lines.length >= 2) {
+    const [head = '', , ...rows] = lines;
+    return (
+      <table key={key}>
+        <thead>
+          <tr>
+            {cells(head).map((c, j) => (
+              <th key={j}>{inline(c)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, j) => (
+            <tr key={j}>
+              {cells(r).map((c, k) => (
+                <td key={k}>{inline(c)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return (
+    <p key={key}>
+      {lines.map((l, j) => (
+        <Fragment key={j}>
+          {j > 0 && <br />}
+          {inline(l)}
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
 function blocks(text: string): ReactNode[] {
   return text
     .replace(/\r\n/g, '\n')
     .split(/\n{2,}/)
     .map((chunk) => chunk.trim())
     .filter(Boolean)
-    .map((chunk, i) => {
-      const lines = chunk.split('\n');
-      if (lines.every((l) => /^[-*] /.test(l))) {
-        return (
-          <ul key={i}>
-            {lines.map((l, j) => (
-              <li key={j}>{inline(l.slice(2))}</li>
-            ))}
-          </ul>
-        );
-      }
-      if (lines.every((l) => /^\d+\. /.test(l))) {
-        return (
-          <ol key={i}>
-            {lines.map((l, j) => (
-              <li key={j}>{inline(l.replace(/^\d+\. /, ''))}</li>
-            ))}
-          </ol>
-        );
-      }
-      if (lines.length >= 2 && lines.every((l) => l.trim().startsWith('|'))) {
-        const [head = '', , ...rows] = lines;
-        return (
-          <table key={i}>
-            <thead>
-              <tr>
-                {cells(head).map((c, j) => (
-                  <th key={j}>{inline(c)}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, j) => (
-                <tr key={j}>
-                  {cells(r).map((c, k) => (
-                    <td key={k}>{inline(c)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        );
-      }
-      return (
-        <p key={i}>
-          {lines.map((l, j) => (
-            <Fragment key={j}>
-              {j > 0 && <br />}
-              {inline(l)}
-            </Fragment>
-          ))}
-        </p>
-      );
-    });
+    .flatMap((chunk, i) => groups(chunk).map((g, j) => block(g.kind, g.lines, `${i}-${j}`)));
 }

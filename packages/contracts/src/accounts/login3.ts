@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { API_BASE } from '../http';
+import { ACCOUNT_CORE_PATHS as P } from './paths';
 import { datasourceEntrySchema } from './common';
 
 /** `POST {core}/login3` (spec doc 2 §7, doc 1 §3). */
-export const LOGIN3_PATH = '/api/core/login3';
+export const LOGIN3_PATH = `${API_BASE.core}${P.login3}`;
 
 export const login3RequestSchema = z
   .object({
@@ -41,9 +43,9 @@ export const login3ResponseSchema = z.object({
   sid: z.string().optional(),
   mobile: z.string().optional(),
   /**
-   * The opaque, server-side, revocable session token (also set as the httpOnly `authBB`
-   * cookie). `bbJwt`, `tokenString` and `onlineTokenString` carry the same token: the spec's
-   * client uses them as bearer and socket `auth` token; there is no self-contained JWT.
+   * `tokenString` and `onlineTokenString` are the opaque, server-side, revocable session token
+   * (also the httpOnly `authBB` cookie), used as bearer and socket `auth` token. `bbJwt` is the
+   * wallet's short-lived HS256 token naming the user for game providers.
    */
   bbJwt: z.string().optional(),
   tokenString: z.string().optional(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { API_BASE } from '../http';
+import { ACCOUNT_CORE_PATHS as P } from './paths';
 import { datasourceEntrySchema } from './common';
 
 /** `GET {core}/customer/profile/{siteId}/{country}/{lang}` (doc 1 §3, doc 2 §7). */
-export const PROFILE_PATH = '/api/core/customer/profile/:siteId/:country/:lang';
+export const PROFILE_PATH = `${API_BASE.core}${P.profile(0, ':country', ':lang').replace('/0/', '/:siteId/')}`;
 
 export const profileResponseSchema = z.object({
   hasErrors: z.literal(false),
@@ -33,7 +35,7 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-export const UPDATE_EMAIL_PATH = '/api/core/customer/profile/UpdateEmail';
+export const UPDATE_EMAIL_PATH = `${API_BASE.core}${P.updateEmail}`;
 export const updateEmailRequestSchema = z.object({
   siteId: z.coerce.number().int().optional(),
   countryCode: z.string().max(8).optional(),
@@ -48,7 +50,7 @@ export const updateEmailResponseSchema = z.object({
   datasource_entries: z.array(datasourceEntrySchema),
 });
 
-export const UPDATE_COMPLIANCE_PATH = '/api/core/customer/UpdateCustomerAdditionalInfo';
+export const UPDATE_COMPLIANCE_PATH = `${API_BASE.core}${P.updateCompliance}`;
 export const updateComplianceRequestSchema = z.object({
   siteId: z.coerce.number().int().optional(),
   countryCode: z.string().max(8).optional(),
@@ -70,7 +72,7 @@ export const updateComplianceResponseSchema = z.object({
   message: z.string(),
 });
 
-export const INCOME_SOURCES_PATH = '/api/core/IncomeSource/GetIncomeSourceList';
+export const INCOME_SOURCES_PATH = `${API_BASE.core}${P.incomeSources}`;
 export const incomeSourcesResponseSchema = z.object({
   isSuccess: z.literal(true),
   fetchedObjects: z.array(z.object({ incomeSourceId: z.number().int(), incomeSource: z.string() })),

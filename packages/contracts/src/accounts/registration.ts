@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API_BASE } from '../http';
+import { ACCOUNT_CORE_PATHS as P } from './paths';
 import { datasourceEntrySchema } from './common';
 
 /**
@@ -8,11 +10,11 @@ import { datasourceEntrySchema } from './common';
  * server, never a password.
  */
 export const REGISTER_PATHS = {
-  start: '/api/core/register/start',
-  resend: '/api/core/register/resend',
-  verify: '/api/core/register/verify',
-  details: '/api/core/register/details',
-  status: '/api/core/register/status',
+  start: `${API_BASE.core}${P.registerStart}`,
+  resend: `${API_BASE.core}${P.registerResend}`,
+  verify: `${API_BASE.core}${P.registerVerify}`,
+  details: `${API_BASE.core}${P.registerDetails}`,
+  status: `${API_BASE.core}${P.registerStatus}`,
 } as const;
 
 export const registerStartRequestSchema = z.object({

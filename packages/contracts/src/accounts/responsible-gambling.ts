@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { API_BASE } from '../http';
+import { ACCOUNT_CORE_PATHS as P } from './paths';
 
 /**
  * Responsible gambling: a break (24 h, 7 days, 30 days) or self-exclusion (6 months) chosen by
  * the user. During it login, deposits and bets are refused; it cannot be lifted early.
  */
-export const RESPONSIBLE_GAMBLING_PATH = '/api/core/customer/responsible-gambling';
+export const RESPONSIBLE_GAMBLING_PATH = `${API_BASE.core}${P.responsibleGambling}`;
 
 export const RESPONSIBLE_GAMBLING_PERIODS = ['24h', '7d', '30d', '6m'] as const;
 export type ResponsibleGamblingPeriod = (typeof RESPONSIBLE_GAMBLING_PERIODS)[number];

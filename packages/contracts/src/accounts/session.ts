@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { API_BASE } from '../http';
+import { ACCOUNT_CORE_PATHS as P } from './paths';
 import { siteTripleSchema } from './common';
 
 /** `POST {core}/customer/isLoggedIn` (spec doc 2 §7). */
-export const IS_LOGGED_IN_PATH = '/api/core/customer/isLoggedIn';
+export const IS_LOGGED_IN_PATH = `${API_BASE.core}${P.isLoggedIn}`;
 export const isLoggedInRequestSchema = siteTripleSchema.extend({
   /** A token from login3; the `authBB` cookie or bearer header is used when absent. */
   onlineToken: z.string().max(200).optional(),
@@ -11,7 +13,7 @@ export const isLoggedInResponseSchema = z.object({ isLoggedIn: z.boolean() });
 export type IsLoggedInResponse = z.infer<typeof isLoggedInResponseSchema>;
 
 /** `GET {core}/auth/logout`: revokes the session server-side and clears the cookies. */
-export const LOGOUT_PATH = '/api/core/auth/logout';
+export const LOGOUT_PATH = `${API_BASE.core}${P.logout}`;
 export const logoutResponseSchema = z.object({
   hasErrors: z.literal(false),
   loggedOut: z.boolean(),

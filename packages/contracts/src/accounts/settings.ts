@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { API_BASE } from '../http';
+import { ACCOUNT_CORE_PATHS as P, FEATURE_STORE_PATH } from './paths';
 
 /** `{core}/customer/v2/getSettings` and `updateSettings` (doc 2 §7): boolean toggles. */
-export const GET_SETTINGS_PATH = '/api/core/customer/v2/getSettings';
-export const UPDATE_SETTINGS_PATH = '/api/core/customer/v2/updateSettings';
+export const GET_SETTINGS_PATH = `${API_BASE.core}${P.getSettings}`;
+export const UPDATE_SETTINGS_PATH = `${API_BASE.core}${P.updateSettings}`;
 
 export const userSettingsSchema = z.object({
   /** Accept odds changes on the betslip without asking. */
@@ -32,7 +34,7 @@ export const settingsResponseSchema = z.object({
 });
 
 /** `POST /feature/store`: the locally stored feature flags (doc 2 §6). */
-export const FEATURE_STORE_PATH = '/feature/store';
+export { FEATURE_STORE_PATH };
 export const featureStoreRequestSchema = z
   .record(z.string().min(1).max(60), z.boolean())
   .refine((flags) => Object.keys(flags).length <= 100, 'At most 100 feature flags');

@@ -1,8 +1,6 @@
-import { getBalances, type Balances } from '../wallet/wallet.service';
 import type { Login3Response } from '@dau/contracts/accounts/login3';
-import { type Cents, toUnitsString } from '@dau/domain/money';
 import { normalisePhone } from '@dau/domain/phone';
-import type { SiteId } from '@dau/domain/sites';
+import { SITES, type SiteId } from '@dau/domain/sites';
 import { normaliseUsername } from '@dau/domain/validation';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
@@ -20,6 +18,7 @@ import { hashPassword, verifyPassword } from './password';
 import { restartRegistration } from './registration.service';
 import { assertCanGamble } from './responsible-gambling.service';
 import { createSession } from './session.service';
+import { balanceDisplays, getBalances, signBbJwt } from '../wallet/wallet.service';
 
 /** Failures are forgotten a day after the last one, so a lock-out never becomes permanent. */
 export const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
@@ -72,15 +71,6 @@ export async function countFailure(db: DbOrTx, key: string, max: number, now: Da
   if (failures >= max) {
     await lockKey(db, key, new Date(now.getTime() + lockDuration(failures, max)));
   }
-}
-
-export function balanceDisplays(cash: Cents, bonus: Cents, freebet: Cents) {
-  return {
-    balanceDisplay: toUnitsString(cash),
-    bonusBalanceDisplay: toUnitsString(bonus),
-    freebetBalanceDisplay: toUnitsString(freebet),
-    totalBalanceDisplay: toUnitsString((cash + bonus + freebet) as Cents),
-  };
 }
 
 export function displayName(user: Pick<User, 'username' | 'phone'>): string {
@@ -157,12 +147,22 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<LoginOutc
     userAgent: input.userAgent ?? null,
     now,
   });
-  const balances = await getBalances(db, user.id);
-  return { kind: 'signed-in', body: signedInBody(user, session.token, balances), session };
+  return { kind: 'signed-in', body: await signedInBody(deps, user, session.token), session };
 }
 
-/** The login3 answer for a signed-in user, with the wallet's current balances. */
-export function signedInBody(user: User, token: string, balances: Balances): Login3Response {
+/**
+ * The login3 answer for a signed-in user. `tokenString` and `onlineTokenString` are the opaque
+ * session token; `bbJwt` is the wallet's short-lived signed token for game providers; the
+ * balance displays come from the wallet's ledger.
+ */
+export async function signedInBody(
+  deps: AppDeps,
+  user: User,
+  token: string,
+): Promise<Login3Response> {
+  const now = deps.now();
+  const balances = await getBalances(deps.db, user.id);
+  const displays = balanceDisplays(balances, SITES[user.site_id as SiteId]);
   return {
     hasErrors: false,
     isUnderRegistration: false,
@@ -170,12 +170,19 @@ export function signedInBody(user: User, token: string, balances: Balances): Log
     isVerified: user.is_verified,
     providerUserID: user.external_id,
     datasource_entries: [],
-    bbJwt: token,
+    bbJwt: signBbJwt(
+      deps.config.bbJwtSecret,
+      { externalId: user.external_id, siteId: user.site_id },
+      now,
+    ),
     tokenString: token,
     onlineTokenString: token,
     userId: user.id,
     name: displayName(user),
-    ...balanceDisplays(balances.cash, balances.bonus, balances.freeBet),
+    balanceDisplay: displays.balanceDisplay,
+    bonusBalanceDisplay: displays.bonusBalanceDisplay,
+    freebetBalanceDisplay: displays.freebetBalanceDisplay,
+    totalBalanceDisplay: displays.totalBalanceDisplay,
     isWhitelisted: user.is_whitelisted,
     rafCode: user.raf_code ?? '',
   };

@@ -1,4 +1,7 @@
+import { BONUSES_PATH, bonusesResponseSchema } from '@dau/contracts/accounts/bonuses';
 import { sitePathParamsSchema } from '@dau/contracts/accounts/common';
+import { formatMoney } from '@dau/domain/money';
+import { SITES, type SiteId } from '@dau/domain/sites';
 import {
   INCOME_SOURCES_PATH,
   PROFILE_PATH,
@@ -38,6 +41,7 @@ import {
 } from './profile.service';
 import { currentLimit, startLimit } from './responsible-gambling.service';
 import { clearSessionCookies } from './session-cookies';
+import { getBalances, toUnits } from '../wallet/wallet.service';
 
 /**
  * The signed-in user's own account: profile, email, compliance, settings, feature flags and
@@ -58,6 +62,36 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => getProfile(app.deps, request.user!.userId),
+  );
+
+  app.get(
+    BONUSES_PATH,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "The signed-in user's active bonus money and free bets (from the wallet)",
+        params: sitePathParamsSchema,
+        response: { 200: bonusesResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const site = SITES[user.siteId as SiteId];
+      const balances = await getBalances(app.deps.db, user.userId);
+      const held = [
+        { type: 'bonus' as const, amount: balances.bonus },
+        { type: 'freebet' as const, amount: balances.freeBet },
+      ].filter((b) => b.amount > 0);
+      return {
+        cmsStatusMsg: { hasErrors: false, datasource_entries: [] },
+        bonuses: held.map((b) => ({
+          type: b.type,
+          amount: toUnits(b.amount),
+          amountDisplay: formatMoney(b.amount, site),
+        })),
+      };
+    },
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import { getBalances } from '../wallet/wallet.service';
 import { login3ResponseSchema } from '@dau/contracts/accounts/login3';
 import {
   REGISTER_PATHS,
@@ -35,7 +34,7 @@ export async function registrationRoutes(app: AppInstance): Promise<void> {
       now: app.deps.now(),
     });
     setSessionCookies(request, reply, session);
-    return signedInBody(user, session.token, await getBalances(app.deps.db, user.id));
+    return signedInBody(app.deps, user, session.token);
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, done: CompletedRegistration) {

@@ -1,6 +1,8 @@
 import type { ResponsibleGamblingPeriod } from '@dau/contracts/accounts/responsible-gambling';
 import { TIME_OFFSET_MINUTES } from '@dau/domain/sites';
+import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
+import type { GamblingGuard } from '../payments/payments.service';
 import { AppError } from '../../errors/app-error';
 import type { ResponsibleGamblingKind } from './accounts.tables';
 import { activeLimit, insertLimit } from './accounts.repository';
@@ -94,4 +96,18 @@ export async function startLimit(
   await insertLimit(db, { userId, kind: periodKind(period), period, startsAt: now, endsAt });
   await revokeUserSessions(db, userId, now);
   return currentLimit(db, userId, now);
+}
+
+/**
+ * The payments module's guard: deposits are refused during a break or self-exclusion;
+ * withdrawals stay possible, so users can always take their money out.
+ */
+export function responsibleGamblingGuard(deps: AppDeps): GamblingGuard {
+  return {
+    async check({ userId, kind }) {
+      if (kind !== 'deposit') return { allowed: true };
+      const limit = await currentLimit(deps.db, userId, deps.now());
+      return limit ? { allowed: false, message: limit.message } : { allowed: true };
+    },
+  };
 }

@@ -20,13 +20,13 @@ import {
   cloneEvent,
   isFinished,
   marketKey,
+  PRODUCER_ALIVE_TIMEOUT_MS,
   type FeedReadModel,
   type ReadEvent,
   type ReadMarket,
 } from './read-model';
 
-/** A producer is down when no `alive` came for this long (glossary). */
-export const ALIVE_TIMEOUT_MS = 20_000;
+const ALIVE_TIMEOUT_MS = PRODUCER_ALIVE_TIMEOUT_MS;
 
 /** What one applied message changed, for the realtime fan-out after commit. */
 export interface EventChange {
@@ -235,6 +235,9 @@ export class FeedIngestion {
 
     if (fixture && !taxonomyKnown) this.rememberTaxonomy(fixture);
     this.model.events.set(next.id, next);
+    if (isFinished(next.status) && !this.model.finishedAt.has(next.id)) {
+      this.model.finishedAt.set(next.id, message.timestamp);
+    }
     this.model.version++;
     this.listener.eventChanged({
       event: next,

@@ -64,8 +64,8 @@ export async function feedSandboxRoutes(app: AppInstance): Promise<void> {
   );
   route(
     'advance',
-    'Step the simulated clock (whole seconds, at most one day per call)',
-    z.object({ ms: z.number().int().positive().max(86_400_000) }),
+    'Step the simulated clock (whole seconds, at most one hour per call)',
+    z.object({ ms: z.number().int().positive().max(3_600_000) }),
     (sim, { ms }) => sim.advance(ms),
   );
   route(

@@ -181,6 +181,8 @@ export async function saveProducerState(
       down_since: state.up ? null : state.at,
       down_reason: state.reason,
       updated_at: state.at,
+      // A completed snapshot is as good as an alive.
+      ...(state.up ? { last_alive_at: state.at } : {}),
     })
     .where('id', '=', producer)
     .execute();

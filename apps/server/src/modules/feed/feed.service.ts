@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { FeedStatus } from '@dau/contracts/sports/feed-status';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -8,6 +9,9 @@ import { FeedIngestion } from './feed-ingestion';
 import type { FeedProvider, ProducerId } from './feed-messages';
 import { FeedPublisher } from './feed-publisher';
 import { FeedReadModel, isFinished } from './read-model';
+
+/** Advisory lock key of feed ingestion ("feed" in the 0200 migration range). */
+const INGESTION_LOCK_KEY = 200_001;
 
 /**
  * The odds feed of one server: the read model every instance serves lists from, and, on the
@@ -23,6 +27,9 @@ export class FeedService {
   private readonly provider: FeedProvider | null;
   private connected = false;
   private watchdog: NodeJS.Timeout | null = null;
+  private election: Promise<void> | null = null;
+  private closing = false;
+  private wake: () => void = () => undefined;
 
   constructor(
     private readonly deps: {
@@ -62,12 +69,46 @@ export class FeedService {
 
   /** Loads the read model from the database (what a restarted or non-ingesting instance has). */
   async load(): Promise<void> {
-    await this.deps.db
-      .updateTable('feed_producers')
-      .set({ up: false, down_reason: 'server started', down_since: this.deps.now() })
-      .where('up', '=', true)
-      .execute();
-    await this.model.load(this.deps.db);
+    await this.model.load(this.deps.db, this.deps.now());
+  }
+
+  /** Whether this instance ingests the feed (always, unless it lost the election). */
+  isIngesting(): boolean {
+    return this.connected;
+  }
+
+  /**
+   * With several instances (REDIS_URL set, PostgreSQL), one runs the feed: the holder of a
+   * session advisory lock. The others retry now and then and meanwhile refresh their read
+   * model from the database; their clients get pushes from the leader through the Redis
+   * adapter. If the leader dies its session ends, the lock is freed and a follower takes over.
+   */
+  startElection(): void {
+    if (this.election) return;
+    const { db, config, log } = this.deps;
+    this.election = db
+      .connection()
+      .execute(async (conn) => {
+        while (!this.closing) {
+          const { rows } = await sql<{
+            locked: boolean;
+          }>`select pg_try_advisory_lock(${INGESTION_LOCK_KEY}) as locked`.execute(conn);
+          if (rows[0]?.locked) {
+            log.info('feed: this instance ingests the feed');
+            await this.connect({ run: true });
+            // Closing may have begun while the snapshot was loading.
+            if (!this.closing) await new Promise<void>((resolve) => (this.wake = resolve));
+            await sql`select pg_advisory_unlock(${INGESTION_LOCK_KEY})`.execute(conn);
+            return;
+          }
+          await this.model.load(db, this.deps.now());
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+            setTimeout(resolve, config.feed.electionRetryMs).unref();
+          });
+        }
+      })
+      .catch((err: unknown) => log.error({ err }, 'feed: election stopped'));
   }
 
   /**
@@ -78,12 +119,23 @@ export class FeedService {
     if (!this.provider) return;
     if (!this.connected) {
       this.connected = true;
+      // Whatever a previous process recorded, nothing is bettable until the snapshots are in.
+      await this.deps.db
+        .updateTable('feed_producers')
+        .set({ up: false, down_reason: 'feed connecting', down_since: this.deps.now() })
+        .where('up', '=', true)
+        .execute();
+      this.model.producerUp[1] = false;
+      this.model.producerUp[3] = false;
       await this.provider.start(this.ingestion.handle);
       this.model.disconnected = false;
       this.deps.realtime.toAll('Connected');
       this.deps.realtime.toAll('feedStatus', this.status());
       this.ingestion.recoverAll();
-      this.watchdog = setInterval(() => this.ingestion.checkAlive(), 1000);
+      this.watchdog = setInterval(() => {
+        this.ingestion.checkAlive();
+        this.model.pruneFinished(this.provider?.now() ?? this.deps.now().getTime());
+      }, 1000);
       this.watchdog.unref();
     }
     await this.simulator?.idle();
@@ -152,6 +204,9 @@ export class FeedService {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    this.wake();
+    await this.election;
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
     await this.provider?.stop();
@@ -159,6 +214,8 @@ export class FeedService {
     if (this.connected) {
       this.connected = false;
       this.model.disconnected = true;
+      this.deps.realtime.toAll('Disconnected');
+      this.deps.realtime.toAll('feedStatus', this.status());
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/database';
 import type { ProducerId } from './feed-messages';
-import { marketKey, type FeedReadModel } from './read-model';
+import { marketKey, PRODUCER_ALIVE_TIMEOUT_MS, type FeedReadModel } from './read-model';
 
 export interface MarketSelection {
   eventId: number;
@@ -39,11 +39,12 @@ const SUSPENDED = 'Market is suspended';
  * The betting module's question (#8): can a bet be taken on this outcome now, and at what odds?
  * Reads the database (inside the bet's transaction if given one), so every instance answers the
  * same: the outcome must be active, its market active (status 1), the event not started or live,
- * and the event's producer up.
+ * and the event's producer up with a recent alive. Pass the app's clock (`deps.now()`) as `now`.
  */
 export async function checkSelectionOpen(
   db: DbOrTx,
   selection: MarketSelection,
+  now: Date = new Date(),
 ): Promise<SelectionAvailability> {
   const row = await db
     .selectFrom('feed_events as e')
@@ -68,13 +69,17 @@ export async function checkSelectionOpen(
       'o.odds',
       'o.active',
       'p.up as producerUp',
+      'p.last_alive_at as lastAliveAt',
     ])
     .where('e.id', '=', selection.eventId)
     .executeTakeFirst();
   if (!row) return closed('EVENT_NOT_FOUND', EXPIRED);
   if (row.marketStatus === null) return closed('MARKET_NOT_FOUND', EXPIRED);
   if (row.odds === null || row.active === null) return closed('OUTCOME_NOT_FOUND', EXPIRED);
-  if (!row.producerUp) return closed('PRODUCER_DOWN', SUSPENDED);
+  const aliveAt = row.lastAliveAt ? new Date(row.lastAliveAt).getTime() : 0;
+  // A stale alive means the ingesting instance died: nobody marked the producer down.
+  const fresh = now.getTime() - aliveAt <= PRODUCER_ALIVE_TIMEOUT_MS;
+  if (!row.producerUp || !fresh) return closed('PRODUCER_DOWN', SUSPENDED);
   if (row.eventStatus !== 0 && row.eventStatus !== 1) return closed('EVENT_NOT_OPEN', EXPIRED);
   if (row.marketStatus !== 1) {
     return closed('MARKET_NOT_ACTIVE', row.marketStatus === -1 ? SUSPENDED : EXPIRED);

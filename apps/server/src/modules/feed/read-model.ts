@@ -58,6 +58,12 @@ export interface ReadTournament {
   order: number;
 }
 
+/** How long a finished event stays in memory. */
+export const FINISHED_KEEP_MS = 30 * 60_000;
+
+/** A producer is down when no `alive` came for this long (glossary). */
+export const PRODUCER_ALIVE_TIMEOUT_MS = 20_000;
+
 export const marketKey = (marketId: number, specifier: string) =>
   specifier ? `${marketId}|${specifier}` : String(marketId);
 
@@ -92,9 +98,30 @@ export class FeedReadModel {
   disconnected = true;
   /** Grows with every committed change, so answers computed from the model can be cached. */
   version = 0;
+  /** When each finished event finished (feed time), so it can be dropped a while later. */
+  readonly finishedAt = new Map<number, number>();
 
-  /** Loads every event that has not finished (at start-up, and after a restart). */
-  async load(db: Db): Promise<void> {
+  /**
+   * Forgets events that finished more than `keepMs` ago. Until then `byId` still answers them
+   * (clients show the final state, then remove the event); the database keeps them for good.
+   */
+  pruneFinished(now: number, keepMs = FINISHED_KEEP_MS): number {
+    let removed = 0;
+    for (const [id, at] of this.finishedAt) {
+      if (now - at < keepMs) continue;
+      this.finishedAt.delete(id);
+      if (this.events.delete(id)) removed++;
+    }
+    if (removed > 0) this.version++;
+    return removed;
+  }
+
+  /**
+   * Loads every event that has not finished (at start-up, and after a restart), and the
+   * producers' state. A producer counts as up only if its last alive is recent: if the
+   * instance that ingested died, nobody else would mark it down.
+   */
+  async load(db: Db, now: Date): Promise<void> {
     const [sports, categories, tournaments, events, producers] = await Promise.all([
       db.selectFrom('feed_sports').selectAll().execute(),
       db.selectFrom('feed_categories').selectAll().execute(),
@@ -106,7 +133,8 @@ export class FeedReadModel {
         .execute(),
       db.selectFrom('feed_producers').selectAll().execute(),
     ]);
-    this.events.clear();
+    // Built aside and swapped in at the end, so readers never see half-loaded events.
+    const fresh = new Map<number, ReadEvent>();
     for (const s of sports) {
       this.sports.set(s.id, {
         id: s.id,
@@ -134,7 +162,7 @@ export class FeedReadModel {
       });
     }
     for (const e of events) {
-      this.events.set(e.id, {
+      fresh.set(e.id, {
         id: e.id,
         sportId: e.sport_id,
         categoryId: e.category_id,
@@ -160,7 +188,7 @@ export class FeedReadModel {
         .where('event_id', 'in', ids)
         .execute();
       for (const m of markets) {
-        this.events.get(m.event_id)?.markets.set(marketKey(m.market_id, m.specifier), {
+        fresh.get(m.event_id)?.markets.set(marketKey(m.market_id, m.specifier), {
           marketId: m.market_id,
           specifier: m.specifier,
           name: m.name,
@@ -175,19 +203,20 @@ export class FeedReadModel {
         .orderBy('outcome_id')
         .execute();
       for (const o of outcomes) {
-        this.events
-          .get(o.event_id)
-          ?.markets.get(marketKey(o.market_id, o.specifier))
-          ?.outcomes.push({
-            outcomeId: o.outcome_id,
-            name: o.name,
-            odds: o.odds,
-            active: o.active,
-          });
+        fresh.get(o.event_id)?.markets.get(marketKey(o.market_id, o.specifier))?.outcomes.push({
+          outcomeId: o.outcome_id,
+          name: o.name,
+          odds: o.odds,
+          active: o.active,
+        });
       }
     }
+    this.events.clear();
+    for (const [id, event] of fresh) this.events.set(id, event);
     for (const p of producers) {
-      if (p.id === 1 || p.id === 3) this.producerUp[p.id] = p.up;
+      const aliveAt = p.last_alive_at ? new Date(p.last_alive_at).getTime() : 0;
+      const fresh = now.getTime() - aliveAt <= PRODUCER_ALIVE_TIMEOUT_MS;
+      if (p.id === 1 || p.id === 3) this.producerUp[p.id] = p.up && fresh;
     }
     this.version++;
   }

@@ -100,19 +100,15 @@ export async function setDepositLimits(
 
 /** Refuses a deposit that would take the user past any limit in force. */
 export async function checkDepositLimits(
-  deps: AppDeps,
+  db: DbOrTx,
+  now: Date,
   userId: number,
   amount: Cents,
   site: SiteConfig,
 ): Promise<void> {
-  const now = deps.now();
-  for (const view of await readLimits(deps.db, userId, now)) {
+  for (const view of await readLimits(db, userId, now)) {
     if (view.amount === null) continue;
-    const used = await depositedSince(
-      deps.db,
-      userId,
-      new Date(now.getTime() - WINDOW_MS[view.period]),
-    );
+    const used = await depositedSince(db, userId, new Date(now.getTime() - WINDOW_MS[view.period]));
     if (used + amount > view.amount) {
       const remaining = cents(Math.max(0, view.amount - used));
       throw new AppError('FORBIDDEN', [

@@ -181,17 +181,21 @@ export async function requestDeposit(
   const phone = parsePhone(input.phone, site.siteId);
   const amount = parseDepositAmount(input.amount, site, ctx.deps.config.payments.depositMax);
   await guard(ctx, user.userId, 'deposit', amount);
-  await checkDepositLimits(ctx.deps, user.userId, amount, site);
-
-  const payment = await insertPayment(ctx.deps.db, {
-    publicId: publicId('DP'),
-    userId: user.userId,
-    siteId: user.siteId,
-    direction: 'deposit',
-    channel: 'stk',
-    amount,
-    phone,
-    merchantReference: input.merchantReference ?? null,
+  // Limits are checked and the pending deposit recorded under the user's row lock, so two
+  // deposits at once cannot both slip under a limit.
+  const payment = await ctx.deps.db.transaction().execute(async (tx) => {
+    await lockUser(tx, user.userId);
+    await checkDepositLimits(tx, ctx.deps.now(), user.userId, amount, site);
+    return insertPayment(tx, {
+      publicId: publicId('DP'),
+      userId: user.userId,
+      siteId: user.siteId,
+      direction: 'deposit',
+      channel: 'stk',
+      amount,
+      phone,
+      merchantReference: input.merchantReference ?? null,
+    });
   });
   if (!payment) throw new Error('deposit row was not inserted');
   try {
@@ -758,8 +762,10 @@ export interface ReconcileSummary {
 }
 
 /**
- * Settles payments whose callback never came: STK pushes by querying M-Pesa, withdrawals by
- * releasing the reservation (see the report: a B2C transaction-status query would be safer).
+ * Settles payments whose callback never came: STK pushes by querying M-Pesa; withdrawals by
+ * releasing the reservation when M-Pesa never accepted them, or after PAYMENTS_B2C_GIVE_UP_MS
+ * when it accepted them but never reported (Daraja's transaction-status query, whose answer is
+ * itself asynchronous, would narrow that window; not implemented yet).
  */
 export async function reconcilePayments(ctx: PaymentsContext): Promise<ReconcileSummary> {
   const { deps } = ctx;
@@ -808,11 +814,20 @@ export async function reconcilePayments(ctx: PaymentsContext): Promise<Reconcile
       if (outcome === 'credited') summary.credited++;
       else if (outcome === 'failed') summary.failed++;
     } else {
+      // Never accepted by M-Pesa: nothing can have been paid, release now. Accepted but silent:
+      // wait for the result (or QueueTimeOutURL) until the give-up time.
+      const age = now.getTime() - new Date(payment.created_at).getTime();
+      if (payment.conversation_id && age < deps.config.payments.b2cGiveUpMs) {
+        summary.stillPending++;
+        continue;
+      }
       const outcome = await failWithdrawal(
         ctx,
         payment.id,
         null,
-        'no result from M-Pesa (reconciliation)',
+        payment.conversation_id
+          ? 'no result from M-Pesa before the give-up time (reconciliation); check the B2C statement'
+          : 'M-Pesa never accepted the payout request (reconciliation)',
       );
       if (outcome === 'released') summary.released++;
     }

@@ -84,7 +84,7 @@ export class FeedSimulator implements FeedProvider {
   private time: number;
   private seq = 0;
   private seqSecond = 0;
-  private nextEventId = 30_000_001;
+  private nextEventId: number;
   private readonly events = new Map<number, SimEvent>();
   private readonly tournaments: SimTournament[] = [];
   private readonly offline = new Set<ProducerId>();
@@ -104,6 +104,9 @@ export class FeedSimulator implements FeedProvider {
   constructor(options: FeedSimulatorOptions) {
     this.random = mulberry32(options.seed);
     this.time = Math.floor(options.startAt / SECOND) * SECOND;
+    // Event ids depend on the start minute: a restarted simulator (a new world) never reuses
+    // the ids of a previous run, whose events ingestion then cancels instead of reviving.
+    this.nextEventId = 30_000_001 + (Math.floor(options.startAt / MINUTE) % 5_000) * 20_000;
     this.lastDrift = this.time;
     this.speed = options.speed ?? 1;
     this.fixturesPerTournament = options.fixturesPerTournament ?? 14;

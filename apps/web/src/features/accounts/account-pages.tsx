@@ -1,47 +1,78 @@
+import { COOKIES } from '@dau/contracts/http';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { currentSite } from '../../lib/site';
-import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { PageFrame } from '../../ui/page-frame';
 import styles from './account-forms.module.css';
+import { useForgottenPassword, useResetLinkValid, useResetPassword } from './api/password';
+import { useLogin3 } from './api/session';
+import { ChangePasswordSection } from './components/change-password-section';
+import {
+  ErrorList,
+  PasswordField,
+  messagesOf,
+  safeRedirect,
+  writeCookie,
+} from './components/form-parts';
+import { ProfileSection } from './components/profile-section';
+import { RegisterSteps } from './components/register-steps';
+import { SettingsSection } from './components/settings-section';
+import { SignOutButton } from './components/sign-out-button';
+import { completeSignIn, registrationStepUrl } from './components/sign-in';
+
+/** How long the temporary registration cookie lives (doc 2 §4: until the last step). */
+const REGISTRATION_COOKIE_S = 30 * 60;
 
 /**
- * Account pages (spec doc 1 §2); #5 wires login, registration and the account area to the
- * API. The forms are real frames: fields, labels and links as the spec lists them.
+ * Login (doc 1 §2, §4): phone or username and password or PIN. Works as a page; the fields
+ * are plain state, so they are empty again whenever the page is left (it is not cached).
  */
-function ignoreSubmit(event: FormEvent) {
-  event.preventDefault();
-}
-
-function PasswordField({ label, name }: { label: string; name: string }) {
-  const [shown, setShown] = useState(false);
-  return (
-    <label className={styles.label}>
-      {label}
-      <span className={styles.row}>
-        <input
-          className={styles.input}
-          name={name}
-          type={shown ? 'text' : 'password'}
-          autoComplete="current-password"
-          required
-        />
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-pressed={shown}
-          onClick={() => setShown(!shown)}
-        >
-          {shown ? 'Hide' : 'Show'}
-        </button>
-      </span>
-    </label>
-  );
-}
-
 export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin3();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [verifyLink, setVerifyLink] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors([]);
+    setVerifyLink(null);
+    login.mutate(
+      { username, password },
+      {
+        onSuccess(answer) {
+          if (answer.hasErrors) {
+            const messages = answer.datasource_entries.map((e) => e.dimension_value);
+            setErrors(messages.slice(0, 1));
+            if (answer.registrationStep === 1 && answer.sid && answer.mobile) {
+              writeCookie(COOKIES.registration, answer.sid, REGISTRATION_COOKIE_S);
+              sessionStorage.setItem('dau:registration-mobile', answer.mobile);
+              const to = registrationStepUrl({
+                sid: answer.sid,
+                mobile: answer.mobile,
+                isVerified: answer.isVerified,
+              });
+              setVerifyLink(to);
+              navigate(to, { state: { notice: messages[0] } });
+            }
+            return;
+          }
+          completeSignIn(answer);
+          navigate(safeRedirect(params.get('redirectUrl')), { replace: true });
+        },
+        onError(error) {
+          setErrors(messagesOf(error));
+        },
+      },
+    );
+  }
+
   return (
     <PageFrame title="Log in">
-      <form className={styles.form} onSubmit={ignoreSubmit}>
+      <form className={styles.form} onSubmit={submit}>
         <label className={styles.label}>
           Phone number or username
           <input
@@ -49,12 +80,21 @@ export function LoginPage() {
             name="username"
             autoComplete="username"
             inputMode="text"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
             required
           />
         </label>
-        <PasswordField label="Password or PIN" name="password" />
-        <button type="submit" className={styles.submit}>
-          LOG IN
+        <PasswordField
+          label="Password or PIN"
+          name="password"
+          value={password}
+          onChange={setPassword}
+        />
+        <ErrorList messages={errors} />
+        {verifyLink && <Link to={verifyLink}>Verify your phone number</Link>}
+        <button type="submit" className={styles.submit} disabled={login.isPending}>
+          {login.isPending ? 'LOGGING IN…' : 'LOG IN'}
         </button>
         <div className={styles.links}>
           <Link to="/forgotten-password">Forgotten password?</Link>
@@ -66,58 +106,110 @@ export function LoginPage() {
 }
 
 export function RegisterPage() {
-  const site = currentSite();
   return (
     <PageFrame title="Join Dau">
-      <form className={styles.form} onSubmit={ignoreSubmit}>
+      <RegisterSteps />
+    </PageFrame>
+  );
+}
+
+export function ForgottenPasswordPage() {
+  const request = useForgottenPassword();
+  const [username, setUsername] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    request.mutate(username);
+  }
+  return (
+    <PageFrame title="Forgotten password">
+      <form className={styles.form} onSubmit={submit}>
         <label className={styles.label}>
-          Phone number ({site.phonePrefix})
+          Phone number or username
           <input
             className={styles.input}
             name="phone"
-            type="tel"
             inputMode="tel"
-            autoComplete="tel-national"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
             required
           />
         </label>
-        <PasswordField label="Choose a PIN" name="password" />
-        <p>You must be {site.minimumAge} years or older to join.</p>
-        <button type="submit" className={styles.submit}>
-          JOIN
+        {request.isSuccess && (
+          <p role="status" className={styles.success}>
+            {request.data.message}
+          </p>
+        )}
+        <ErrorList messages={request.isError ? messagesOf(request.error) : []} />
+        <button type="submit" className={styles.submit} disabled={request.isPending}>
+          SEND RESET LINK
         </button>
         <div className={styles.links}>
-          <Link to="/login">Already have an account? Log in</Link>
+          <Link to="/login">Back to log in</Link>
         </div>
       </form>
     </PageFrame>
   );
 }
 
-export function ForgottenPasswordPage() {
-  return (
-    <PageFrame title="Forgotten password">
-      <form className={styles.form} onSubmit={ignoreSubmit}>
-        <label className={styles.label}>
-          Phone number
-          <input className={styles.input} name="phone" type="tel" inputMode="tel" required />
-        </label>
-        <button type="submit" className={styles.submit}>
-          SEND RESET CODE
-        </button>
-      </form>
-    </PageFrame>
-  );
-}
-
 export function ResetPasswordPage() {
-  const { guid } = useParams();
+  const { guid = '' } = useParams();
+  const valid = useResetLinkValid(guid);
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setMismatch(password !== confirm);
+    if (password === confirm) reset.mutate({ guid, password });
+  }
+  if (valid.data?.valid === false) {
+    return (
+      <PageFrame title="Reset password">
+        <ErrorList
+          messages={[
+            'This reset link has expired or has already been used. Please ask for a new one.',
+          ]}
+        />
+        <Link to="/forgotten-password">Send a new link</Link>
+      </PageFrame>
+    );
+  }
+  if (reset.isSuccess) {
+    return (
+      <PageFrame title="Reset password">
+        <p role="status" className={styles.success}>
+          {reset.data.message}
+        </p>
+        <Link to="/login">Log in</Link>
+      </PageFrame>
+    );
+  }
   return (
     <PageFrame title="Reset password">
-      <form className={styles.form} onSubmit={ignoreSubmit}>
-        <input type="hidden" name="guid" value={guid ?? ''} />
-        <PasswordField label="New PIN" name="password" />
-        <button type="submit" className={styles.submit}>
+      <form className={styles.form} onSubmit={submit}>
+        <PasswordField
+          label="New PIN or password"
+          name="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label="Repeat it"
+          name="confirm"
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+        />
+        <ErrorList
+          messages={[
+            ...(mismatch ? ['The two entries differ.'] : []),
+            ...(reset.isError ? messagesOf(reset.error) : []),
+          ]}
+        />
+        <button type="submit" className={styles.submit} disabled={reset.isPending}>
           SAVE
         </button>
       </form>
@@ -133,20 +225,27 @@ const ACCOUNT_TABS = [
 
 export function MyAccountPage() {
   const section = useLocation().pathname.split('/')[2];
-  const title =
-    section === 'change-password'
-      ? 'Change PIN'
-      : section === 'settings'
-        ? 'Settings'
-        : section === 'profile'
-          ? 'Profile'
-          : 'My Account';
+  const site = currentSite();
+  if (section === 'change-password') {
+    return (
+      <PageFrame title="Change PIN" tabs={ACCOUNT_TABS}>
+        <ChangePasswordSection />
+        <SignOutButton />
+      </PageFrame>
+    );
+  }
+  if (section === 'settings') {
+    return (
+      <PageFrame title="Settings" tabs={ACCOUNT_TABS}>
+        <SettingsSection />
+        <SignOutButton />
+      </PageFrame>
+    );
+  }
   return (
-    <PageFrame title={title} tabs={ACCOUNT_TABS}>
-      <EmptyState
-        message="Your account details are loading."
-        action={{ to: '/payments', label: 'Deposit' }}
-      />
+    <PageFrame title={section === 'profile' ? 'Profile' : 'My Account'} tabs={ACCOUNT_TABS}>
+      <ProfileSection site={site} />
+      <SignOutButton />
     </PageFrame>
   );
 }

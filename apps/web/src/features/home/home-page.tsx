@@ -1,4 +1,5 @@
 import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { PromotionsSlideshow } from '../content/promotions-slideshow';
 
 const SHORTCUTS = [
   { to: '/', label: 'Highlights' },
@@ -12,6 +13,7 @@ const SHORTCUTS = [
 export function HomePage() {
   return (
     <PageFrame title="Dau" tabs={SHORTCUTS}>
+      <PromotionsSlideshow />
       <EmptyState
         message="No highlighted matches right now."
         action={{ to: '/sports', label: 'All sports' }}

@@ -1,26 +1,189 @@
+import { useState } from 'react';
+import type { TransactionItem } from '@dau/contracts/wallet/transactions';
+import { formatMoney, fromUnits } from '@dau/domain/money';
+import { useSessionStore } from '../../lib/session-store';
+import { currentSite } from '../../lib/site';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { useBalance } from './api/get-balance';
+import { useTransactions } from './api/transactions';
+import { DepositModal } from './components/deposit-modal';
+import { PaymentNotices } from './components/payment-notices';
+import styles from './components/payments.module.css';
+import { WithdrawalModal } from './components/withdrawal-modal';
+import { usePaymentPushes } from './hooks/use-payment-pushes';
+import { usePaymentsStore } from './store';
 
-/** Payments (spec doc 1 §2); #9 adds deposit and withdrawal. */
+/** Payments (spec doc 1 §2): balances, deposit and withdrawal modals, transactions. */
 const TABS = [
   { to: '/payments', label: 'Deposit' },
   { to: '/payments/transactions', label: 'Transactions' },
 ];
 
+const money = (units: number) => formatMoney(fromUnits(units), currentSite());
+
+function BalanceSummary() {
+  const balance = useBalance();
+  const pushed = usePaymentsStore((s) => s.wallet);
+  const data = balance.data?.cmsStatusMsg;
+  if (!data) return null;
+  const cash = pushed?.real ?? data.balance;
+  const rows: [string, number][] = [
+    ['Cash', cash],
+    ['Free bet', data.freebetbalance],
+    ['Bonus', pushed?.bonus ?? data.bonusbalance],
+    ['Reserved', pushed?.reserved ?? data.bonusreserved],
+  ];
+  return (
+    <dl className={styles.summary} aria-label="Balances">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd data-balance={label}>{money(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PaymentModals() {
+  const modal = usePaymentsStore((s) => s.modal);
+  const close = usePaymentsStore((s) => s.closeModal);
+  return (
+    <>
+      {modal === 'deposit' && <DepositModal onClose={close} />}
+      {modal === 'withdrawal' && <WithdrawalModal onClose={close} />}
+      <PaymentNotices />
+    </>
+  );
+}
+
 export function PaymentsPage() {
+  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
+  const open = usePaymentsStore((s) => s.openModal);
+  usePaymentPushes(isAuthenticated);
   return (
     <PageFrame title="Payments" tabs={TABS}>
-      <EmptyState
-        message="Deposit and withdraw with mobile money."
-        action={{ to: '/payments/transactions', label: 'Transactions' }}
-      />
+      {isAuthenticated ? (
+        <>
+          <BalanceSummary />
+          <div className={styles.actions}>
+            <button type="button" className={styles.submit} onClick={() => open('deposit')}>
+              Deposit
+            </button>
+            <button type="button" className={styles.submit} onClick={() => open('withdrawal')}>
+              Withdraw
+            </button>
+          </div>
+          <PaymentModals />
+        </>
+      ) : (
+        <EmptyState
+          message="Log in to deposit and withdraw."
+          action={{ to: '/login', label: 'LOG IN' }}
+        />
+      )}
     </PageFrame>
   );
 }
 
+const STATUS_LABEL: Record<TransactionItem['status'], string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+};
+
 export function TransactionsPage() {
+  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  usePaymentPushes(isAuthenticated);
+  const list = useTransactions({ type, status, page });
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <PageFrame title="Transactions" tabs={TABS}>
-      <EmptyState message="No transactions yet." />
+      <div className={styles.filters}>
+        <label className={styles.label}>
+          Type
+          <select
+            className={styles.input}
+            value={type}
+            onChange={(e) => (setType(e.target.value), setPage(1))}
+          >
+            <option value="">All</option>
+            {['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'tax'].map((t) => (
+              <option key={t} value={t}>
+                {t[0]?.toUpperCase()}
+                {t.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.label}>
+          Status
+          <select
+            className={styles.input}
+            value={status}
+            onChange={(e) => (setStatus(e.target.value), setPage(1))}
+          >
+            <option value="">All</option>
+            {Object.entries(STATUS_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {data && data.items.length === 0 && <EmptyState message="No transactions yet." />}
+      {data && data.items.length > 0 && (
+        <>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>Date</th>
+                <th>Type</th>
+                <th>Amount</th>
+                <th>Balance</th>
+                <th>Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((item) => (
+                <tr key={item.id}>
+                  <td>{new Date(item.createdAt).toLocaleDateString()}</td>
+                  <td>{item.type}</td>
+                  <td>{money(item.amount)}</td>
+                  <td>{item.runningBalance === null ? '–' : money(item.runningBalance)}</td>
+                  <td>{STATUS_LABEL[item.status]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className={styles.pager}>
+            <button
+              type="button"
+              className={styles.preset}
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              Previous
+            </button>
+            <span>
+              Page {page} of {pages}
+            </span>
+            <button
+              type="button"
+              className={styles.preset}
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </button>
+          </div>
+        </>
+      )}
     </PageFrame>
   );
 }

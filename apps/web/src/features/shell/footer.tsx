@@ -1,29 +1,89 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { currentSite } from '../../lib/site';
 import styles from './footer.module.css';
+import { menuTarget, type MenuLink } from './menu-visibility';
 
+interface FooterContent extends BlockBase {
+  columns?: {
+    _uid: string;
+    title: string;
+    links: { _uid: string; label: string; link: MenuLink }[];
+  }[];
+  responsible_gambling?: string;
+  licences?: { _uid: string; site_id: string; text: string }[];
+  copyright?: string;
+}
+
+/** The footer from the content service's `footer` story; its basics show while it loads. */
 export function Footer() {
   const site = currentSite();
+  const [content, setContent] = useState<FooterContent | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchStory<FooterContent>('footer')
+      .then((story) => live && setContent(story.content))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const licence = content?.licences?.find((l) => l.site_id === String(site.siteId));
   return (
     <footer className={styles.footer}>
-      <ul className={styles.links}>
-        <li>
-          <Link to="/company">About</Link>
-        </li>
-        <li>
-          <Link to="/customer-support">Help</Link>
-        </li>
-        <li>
-          <Link to="/promotions">Promotions</Link>
-        </li>
-        <li>
-          <Link to="/speedtest">Speed test</Link>
-        </li>
-      </ul>
+      {content?.columns ? (
+        <div className={styles.columns}>
+          {content.columns.map((column) => (
+            <nav key={column._uid} aria-label={column.title}>
+              <h2 className={styles.heading}>{column.title}</h2>
+              <ul className={styles.column}>
+                {column.links.map((item) => {
+                  const target = menuTarget({
+                    _uid: item._uid,
+                    label: item.label,
+                    link: item.link,
+                  });
+                  if (!target) return null;
+                  return (
+                    <li key={item._uid}>
+                      {target.external ? (
+                        <a href={target.href} target="_blank" rel="noopener noreferrer">
+                          {item.label}
+                        </a>
+                      ) : (
+                        <Link to={target.href}>{item.label}</Link>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      ) : (
+        <ul className={styles.links}>
+          <li>
+            <Link to="/company">About</Link>
+          </li>
+          <li>
+            <Link to="/customer-support">Help</Link>
+          </li>
+          <li>
+            <Link to="/promotions">Promotions</Link>
+          </li>
+          <li>
+            <Link to="/speedtest">Speed test</Link>
+          </li>
+        </ul>
+      )}
       <p>
         <span className={styles.age}>{site.minimumAge}+</span>
-        Betting is for adults only. Play responsibly. Dau {site.country}.
+        {content?.responsible_gambling ??
+          `Betting is for adults only. Play responsibly. Dau ${site.country}.`}
       </p>
+      {licence && <p>{licence.text}</p>}
+      {content?.copyright && <p>{content.copyright}</p>}
     </footer>
   );
 }

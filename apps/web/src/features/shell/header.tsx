@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
-import { SiteMenu } from './site-menu';
+import { t } from '../../lib/i18n';
+
+// The menu and its content rules load when it is first opened, not with every page.
+const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
 
 /**
  * Header frame (spec doc 1 §2). Later issues replace the internals: balances and the account
@@ -25,22 +28,22 @@ export function Header() {
       {isAuthenticated ? (
         <>
           <Link to={currentSite().features.myBetsPath} className={styles.button}>
-            My Bets
+            {t('myBets')}
           </Link>
           <Link to="/payments" className={`${styles.button} ${styles.primary}`}>
-            Deposit
+            {t('deposit')}
           </Link>
           <Link to="/my-account/profile" className={styles.button}>
-            My Account
+            {t('myAccount')}
           </Link>
         </>
       ) : (
         <>
           <Link to="/login" className={styles.button}>
-            LOG IN
+            {t('logIn')}
           </Link>
           <Link to="/register" className={`${styles.button} ${styles.primary}`}>
-            JOIN
+            {t('join')}
           </Link>
         </>
       )}
@@ -53,9 +56,13 @@ export function Header() {
         onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
       >
         <span className={styles.bars} aria-hidden="true" />
-        MENU
+        {t('menu')}
       </button>
-      {menuOpen && <SiteMenu onClose={() => setMenuOpenOn(null)} />}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <SiteMenu onClose={() => setMenuOpenOn(null)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -4,6 +4,7 @@ import { LOCALE_COOKIE_DAYS } from '@dau/domain/constants';
 import { currentLanguage } from '../../lib/api-client';
 import { currentSite } from '../../lib/site';
 import styles from './header.module.css';
+import { t } from '../../lib/i18n';
 
 /**
  * Site 4's language choice (Kiswahili sw-tz, English en-tz): a locale cookie for a year, then a
@@ -29,7 +30,7 @@ export function LanguageSwitch() {
           <div
             role="dialog"
             aria-modal="true"
-            aria-label="Choose your language"
+            aria-label={t('chooseLanguage')}
             className={styles.languageDialog}
             onClick={(e) => e.stopPropagation()}
           >

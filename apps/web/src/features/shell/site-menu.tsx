@@ -5,6 +5,7 @@ import { useSessionStore } from '../../lib/session-store';
 import { currentSiteId } from '../../lib/site';
 import { isMenuItemVisible, isWebViewApp, menuTarget, type MenuItem } from './menu-visibility';
 import styles from './site-menu.module.css';
+import { t } from '../../lib/i18n';
 
 interface NavbarContent extends BlockBase {
   items?: MenuItem[];
@@ -65,17 +66,17 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
           <ul className={styles.list}>
             <li>
               <Link className={styles.link} to="/login" onClick={onClose}>
-                Log in
+                {t('menuLogIn')}
               </Link>
             </li>
             <li>
               <Link className={styles.link} to="/register" onClick={onClose}>
-                Join
+                {t('menuJoin')}
               </Link>
             </li>
           </ul>
         )}
-        {items === null && <p className={styles.heading}>Loading</p>}
+        {items === null && <p className={styles.heading}>{t('loading')}</p>}
         <ul className={styles.list}>
           {visible.map((item) => {
             const target = menuTarget(item);

@@ -3,6 +3,7 @@ import { CALL_BACK_SUCCESS_VIEW_MS, DEFAULT_CALL_BACK_PREFIX } from '@dau/domain
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { currentSite } from '../../lib/site';
 import styles from './support-widget.module.css';
+import { t } from '../../lib/i18n';
 
 interface CallBackAnswer {
   hasErrors: boolean;
@@ -16,7 +17,12 @@ type FormState =
  * The call-back request (spec doc 1 §3, §5): the server validates the number; the form shows
  * the first `dimension_value` of an error. The success view resets after 5 minutes or on Close.
  */
-export function CallBackForm() {
+export function CallBackForm({
+  successViewMs = CALL_BACK_SUCCESS_VIEW_MS,
+}: {
+  /** How long the success view stays; tests shorten it. */
+  successViewMs?: number;
+}) {
   const site = currentSite();
   const prefix = site.phonePrefix || DEFAULT_CALL_BACK_PREFIX;
   const [phone, setPhone] = useState(prefix);
@@ -28,9 +34,9 @@ export function CallBackForm() {
     const timer = setTimeout(() => {
       setPhone(prefix);
       setState({ kind: 'idle', error: null });
-    }, CALL_BACK_SUCCESS_VIEW_MS);
+    }, successViewMs);
     return () => clearTimeout(timer);
-  }, [sent, prefix]);
+  }, [sent, prefix, successViewMs]);
 
   function reset() {
     setPhone(prefix);
@@ -51,14 +57,13 @@ export function CallBackForm() {
       });
       setState({
         kind: 'sent',
-        message:
-          answer.datasource_entries[0]?.dimension_value ?? 'Thank you! We will call you shortly.',
+        message: answer.datasource_entries[0]?.dimension_value ?? t('callBackThanks'),
       });
     } catch (error) {
       const message =
         error instanceof ApiError
           ? (error.envelope.datasource_entries[0]?.dimension_value ?? error.message)
-          : 'The request failed. Please try again.';
+          : t('requestFailed');
       setState({ kind: 'idle', error: message });
     }
   }
@@ -68,7 +73,7 @@ export function CallBackForm() {
       <div className={styles.sent} role="status">
         <p>{state.message}</p>
         <button type="button" className={styles.submit} onClick={reset}>
-          Close
+          {t('close')}
         </button>
       </div>
     );
@@ -81,7 +86,7 @@ export function CallBackForm() {
         void submit();
       }}
     >
-      <label htmlFor="call-back-phone">Phone number</label>
+      <label htmlFor="call-back-phone">{t('phoneNumber')}</label>
       <input
         id="call-back-phone"
         className={styles.input}
@@ -97,7 +102,7 @@ export function CallBackForm() {
         </p>
       )}
       <button type="submit" className={styles.submit} disabled={state.kind === 'sending'}>
-        {state.kind === 'sending' ? 'Sending…' : 'Call me back'}
+        {state.kind === 'sending' ? t('sending') : t('callMeBack')}
       </button>
     </form>
   );

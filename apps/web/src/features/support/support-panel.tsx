@@ -4,6 +4,8 @@ import { HelpAccordion, type AccordionItem } from '../../ui/help-accordion';
 import { Markdown } from '../../ui/markdown';
 import { CallBackForm } from './call-back-form';
 import styles from './support-widget.module.css';
+import { t } from '../../lib/i18n';
+import { SUPPORT_HOURS } from '@dau/domain/constants';
 
 interface SupportTab {
   _uid: string;
@@ -79,28 +81,27 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
           style={{ background: content?.open_icon_background_color || undefined }}
         >
           <h2 id="support-title" className={styles.title}>
-            {content?.label ?? 'Help'}
+            {content?.label ?? t('help')}
           </h2>
           <button
             type="button"
             className={styles.close}
-            aria-label="Close help"
+            aria-label={t('closeHelp')}
             style={{ background: content?.close_icon_background_color || undefined }}
             onClick={onClose}
           >
             ×
           </button>
         </header>
-        {!content && !failed && <p className={styles.pad}>Loading</p>}
-        {failed && (
-          <p className={styles.pad}>Help could not be loaded. Please check your connection.</p>
-        )}
+        {!content && !failed && <p className={styles.pad}>{t('loading')}</p>}
+        {failed && <p className={styles.pad}>{t('helpUnavailable')}</p>}
         {content && (
           <>
             <p className={styles.hours}>
-              {content.hours_label ?? 'We are available every day'}:{' '}
+              {content.hours_label ?? t('availableEveryDay')}:{' '}
               <strong>
-                {content.hours_from ?? '07:00am'} to {content.hours_to ?? '11:00pm'}
+                {content.hours_from ?? SUPPORT_HOURS.open} {t('to')}{' '}
+                {content.hours_to ?? SUPPORT_HOURS.close}
               </strong>
             </p>
             <div className={styles.channels}>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import styles from './support-widget.module.css';
 import { useSupportStore } from './support-store';
+import { t } from '../../lib/i18n';
 
 // The panel and its content load on the first open (spec doc 1 §2), not with the page.
 const SupportPanel = lazy(() =>
@@ -25,7 +26,7 @@ export function SupportWidget() {
         }}
       >
         <span aria-hidden="true" className={styles.bubble} />
-        Help
+        {t('help')}
       </button>
       {opened && open && (
         <Suspense fallback={null}>

@@ -1,0 +1,172 @@
+import type { SiteConfig } from '@dau/domain/sites';
+import { validateTanzanianId } from '@dau/domain/validation';
+import styles from '../account-forms.module.css';
+import type { ComplianceForm } from '../api/profile';
+import { useIncomeSources } from '../api/profile';
+
+export type ComplianceDraft = Required<{
+  [K in keyof ComplianceForm]: string;
+}>;
+
+export const EMPTY_DRAFT: ComplianceDraft = {
+  firstName: '',
+  lastName: '',
+  birthDate: '',
+  gender: '',
+  idNumber: '',
+  incomeSourceId: '',
+  isPoliticallyExposed: '',
+};
+
+/** Site 4: a valid ID yields the date of birth; an invalid one gives the spec's message. */
+export function idCheck(
+  site: SiteConfig,
+  idNumber: string,
+  now = new Date(),
+): { dateOfBirth: string | null; error: string | null } {
+  if (!site.profileFields.idNumber || idNumber.trim() === '') {
+    return { dateOfBirth: null, error: null };
+  }
+  const result = validateTanzanianId(idNumber, now);
+  return result.ok
+    ? { dateOfBirth: result.value.dateOfBirth, error: null }
+    : { dateOfBirth: null, error: result.message ?? 'Invalid ID number' };
+}
+
+/** The payload of the fields this site shows. */
+export function complianceBody(site: SiteConfig, draft: ComplianceDraft): ComplianceForm {
+  const f = site.profileFields;
+  const body: ComplianceForm = {};
+  if (f.names) {
+    body.firstName = draft.firstName;
+    body.lastName = draft.lastName;
+  }
+  if (f.idNumber) body.idNumber = draft.idNumber;
+  if (f.dateOfBirth) body.birthDate = idCheck(site, draft.idNumber).dateOfBirth ?? draft.birthDate;
+  if (f.gender && (draft.gender === '1' || draft.gender === '2')) {
+    body.gender = draft.gender === '1' ? 1 : 2;
+  }
+  if (f.incomeSource && draft.incomeSourceId) body.incomeSourceId = Number(draft.incomeSourceId);
+  if (f.politicallyExposed && draft.isPoliticallyExposed) {
+    body.isPoliticallyExposed = draft.isPoliticallyExposed === 'yes';
+  }
+  return body;
+}
+
+/** The compliance fields of a site (doc 1 §5), shared by registration and the profile. */
+export function ComplianceFields({
+  site,
+  draft,
+  onChange,
+  readOnly = false,
+}: {
+  site: SiteConfig;
+  draft: ComplianceDraft;
+  onChange: (draft: ComplianceDraft) => void;
+  readOnly?: boolean;
+}) {
+  const f = site.profileFields;
+  const sources = useIncomeSources(f.incomeSource && !readOnly);
+  const id = idCheck(site, draft.idNumber);
+  const set = (key: keyof ComplianceDraft) => (value: string) =>
+    onChange({ ...draft, [key]: value });
+  const text = (key: keyof ComplianceDraft, label: string, extra: object = {}) => (
+    <label className={styles.label}>
+      {label}
+      <input
+        className={styles.input}
+        name={key}
+        value={draft[key]}
+        readOnly={readOnly}
+        required
+        onChange={(e) => set(key)(e.target.value)}
+        {...extra}
+      />
+    </label>
+  );
+  return (
+    <>
+      {f.names && text('firstName', 'First name', { autoComplete: 'given-name' })}
+      {f.names && text('lastName', 'Last name', { autoComplete: 'family-name' })}
+      {f.idNumber && (
+        <>
+          {text('idNumber', 'ID number', { placeholder: 'YYYYMMDD-12345-12345-12' })}
+          {id.error && (
+            <p role="alert" className={styles.errors}>
+              {id.error}
+            </p>
+          )}
+        </>
+      )}
+      {f.dateOfBirth && (
+        <label className={styles.label}>
+          Date of birth
+          <input
+            className={styles.input}
+            name="birthDate"
+            type="date"
+            // On site 4 a valid ID fills the date of birth, which is then not editable.
+            value={id.dateOfBirth ?? draft.birthDate}
+            readOnly={readOnly || f.idNumber}
+            required
+            onChange={(e) => set('birthDate')(e.target.value)}
+          />
+        </label>
+      )}
+      {f.gender && (
+        <label className={styles.label}>
+          Gender
+          <select
+            className={styles.input}
+            name="gender"
+            value={draft.gender}
+            disabled={readOnly}
+            required
+            onChange={(e) => set('gender')(e.target.value)}
+          >
+            <option value="">Choose</option>
+            <option value="1">Male</option>
+            <option value="2">Female</option>
+          </select>
+        </label>
+      )}
+      {f.incomeSource && (
+        <label className={styles.label}>
+          Income source
+          <select
+            className={styles.input}
+            name="incomeSourceId"
+            value={draft.incomeSourceId}
+            disabled={readOnly}
+            required
+            onChange={(e) => set('incomeSourceId')(e.target.value)}
+          >
+            <option value="">Choose</option>
+            {(sources.data?.fetchedObjects ?? []).map((s) => (
+              <option key={s.incomeSourceId} value={String(s.incomeSourceId)}>
+                {s.incomeSource}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {f.politicallyExposed && (
+        <label className={styles.label}>
+          Are you a politically exposed person?
+          <select
+            className={styles.input}
+            name="isPoliticallyExposed"
+            value={draft.isPoliticallyExposed}
+            disabled={readOnly}
+            required
+            onChange={(e) => set('isPoliticallyExposed')(e.target.value)}
+          >
+            <option value="">Choose</option>
+            <option value="yes">Yes</option>
+            <option value="no">No</option>
+          </select>
+        </label>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useId, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import styles from '../account-forms.module.css';
+
+/** The messages of a failed call, as the spec's alert lists them (dimension_value first). */
+export function messagesOf(error: unknown): string[] {
+  if (error instanceof ApiError) {
+    return error.envelope.datasource_entries.map((e) => e.dimension_value || e.value);
+  }
+  return ['Something went wrong. Please try again.'];
+}
+
+export function ErrorList({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div role="alert" className={styles.errors}>
+      {messages.length === 1 ? (
+        <p>{messages[0]}</p>
+      ) : (
+        <ul>
+          {messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function PasswordField({
+  label,
+  name,
+  value,
+  onChange,
+  autoComplete = 'current-password',
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete?: string;
+}) {
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  // The show/hide toggle sits outside the label so the label names only the input.
+  return (
+    <div className={styles.label}>
+      <label htmlFor={id}>{label}</label>
+      <span className={styles.row}>
+        <input
+          id={id}
+          className={styles.input}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          required
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-pressed={shown}
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/** Readable cookies the login flow sets (the session cookie itself is set by the server). */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; samesite=lax`;
+}
+
+/** Only same-site paths are followed after login, so a link cannot send users elsewhere. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return '/';
+  }
+  return value;
+}

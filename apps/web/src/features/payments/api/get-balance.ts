@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GetBalanceResponse } from '@dau/contracts/wallet/get-balance';
+import { apiFetch } from '../../../lib/api-client';
+import { currentSite } from '../../../lib/site';
+
+/** `POST {core}/customer/getbalance`: the signed-in user's balances. */
+export function fetchBalance(signal?: AbortSignal): Promise<GetBalanceResponse> {
+  const site = currentSite();
+  return apiFetch<GetBalanceResponse>({
+    base: 'core',
+    path: '/customer/getbalance',
+    body: { siteid: site.siteId, country: site.countryCode, lang: site.defaultLanguage },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const balanceQueryKey = ['wallet', 'balance'] as const;
+
+export const balanceQueryOptions = () =>
+  queryOptions({
+    queryKey: balanceQueryKey,
+    queryFn: ({ signal }) => fetchBalance(signal),
+    staleTime: 30_000,
+  });
+
+export function useBalance(enabled = true) {
+  return useQuery({ ...balanceQueryOptions(), enabled });
+}

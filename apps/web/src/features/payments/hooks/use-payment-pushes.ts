@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { COIN_ANIMATION_MS, NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
+import { realtimeSocket, type SocketLike } from '../../../lib/realtime';
+import { balanceQueryKey } from '../api/get-balance';
+import { transactionsQueryKey } from '../api/transactions';
+import { usePaymentsStore } from '../store';
+
+const attached = new WeakSet<SocketLike>();
+
+/**
+ * Listens to the payment pushes (doc 1 §3): balances, 'Deposit Success' (coin animation),
+ * TransactionResult (danger notice, 10 s) and LeakyBucket (withdrawal results). The socket is
+ * created after first paint, so this waits for it; each socket gets its handlers once.
+ */
+export function usePaymentPushes(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const attach = (socket: SocketLike) => {
+      if (attached.has(socket)) return;
+      attached.add(socket);
+      const store = usePaymentsStore;
+      const refresh = () => {
+        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+        void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
+      };
+      socket.on('wallet', (wallet) => {
+        store.setState({ wallet });
+        refresh();
+      });
+      socket.on('Deposit Success', () => {
+        store.getState().playCoins(COIN_ANIMATION_MS);
+        refresh();
+      });
+      socket.on('TransactionResult', (result) => {
+        store
+          .getState()
+          .notify('danger', result.userMessage, NOTIFICATION_TIMEOUT_MS.transactionResult);
+        refresh();
+      });
+      socket.on('LeakyBucket', (result) => store.setState({ lastWithdrawalResult: result }));
+    };
+    const existing = realtimeSocket();
+    if (existing) {
+      attach(existing);
+      return;
+    }
+    const timer = setInterval(() => {
+      const socket = realtimeSocket();
+      if (socket) {
+        attach(socket);
+        clearInterval(timer);
+      }
+    }, 250);
+    return () => clearInterval(timer);
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,48 @@
+import { LIVE_BETTING_DISABLED, PRE_MATCH_BETTING_DISABLED } from '@dau/domain/messages';
+import { useAvailabilityStore } from '../../lib/availability-store';
+import { useNotificationStore } from '../../lib/notification-store';
+import styles from './status-area.module.css';
+
+/** The producer-down banners (spec doc 1 §2, doc 2 §2). */
+export function ProducerBanners() {
+  const live = useAvailabilityStore((s) => s.liveBettingAvailable);
+  const pre = useAvailabilityStore((s) => s.preMatchBettingAvailable);
+  return (
+    <>
+      {!live && (
+        <p className={styles.banner} role="status">
+          {LIVE_BETTING_DISABLED}
+        </p>
+      )}
+      {!pre && (
+        <p className={styles.banner} role="status">
+          {PRE_MATCH_BETTING_DISABLED}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The notification area (350 px wide); each type expires after its own time. */
+export function NotificationArea() {
+  const items = useNotificationStore((s) => s.items);
+  const dismiss = useNotificationStore((s) => s.dismiss);
+  if (items.length === 0) return null;
+  return (
+    <div className={styles.area} aria-live="polite">
+      {items.map((item) => (
+        <div key={item.id} className={`${styles.note} ${styles[item.tone]}`} role="status">
+          <span>{item.message}</span>
+          <button
+            type="button"
+            className={styles.dismiss}
+            aria-label="Dismiss"
+            onClick={() => dismiss(item.id)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { t } from './i18n';
+
+afterEach(() => {
+  document.querySelector('meta[name="dau-site"]')?.remove();
+});
+
+function onSite(id: number) {
+  const meta = document.createElement('meta');
+  meta.name = 'dau-site';
+  meta.content = String(id);
+  document.head.append(meta);
+}
+
+describe('i18n', () => {
+  it('answers English on Kenya and Swahili by default on Tanzania', () => {
+    onSite(2);
+    expect(t('logIn')).toBe('LOG IN');
+    document.querySelector('meta[name="dau-site"]')?.remove();
+    onSite(4);
+    expect(t('logIn')).toBe('INGIA');
+  });
+
+  it('follows site 4’s locale cookie', () => {
+    onSite(4);
+    document.cookie = 'locale=en-tz; Path=/';
+    expect(t('callMeBack')).toBe('Call me back');
+    document.cookie = 'locale=sw-tz; Path=/';
+    expect(t('callMeBack')).toBe('Nipigie simu');
+  });
+
+  it('falls back to English for unknown languages', () => {
+    expect(t('menu', 'fr')).toBe('MENU');
+  });
+});

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
+import { startDau, type DauServer } from '../lib/server';
+
+let dau: DauServer;
+let browser: Browser;
+
+before(async () => {
+  dau = await startDau({ SEED_DEMO: 'true', SANDBOX: 'true', DARAJA_SANDBOX_DELAY_MS: '500' });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await dau?.stop();
+});
+
+async function loginToPayments(page: Page) {
+  await page.goto('/login?redirectUrl=/payments');
+  await page.getByLabel('Phone number or username').fill('0700000001');
+  await page.getByLabel('Password or PIN').fill('DemoPass#2026');
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await page.waitForURL((u) => u.pathname === '/payments');
+}
+
+const cash = (page: Page) => page.locator('[data-balance="Cash"]');
+
+describe('payment journeys at 360×740', () => {
+  it('the demo user deposits KSh 100 through the sandbox and sees the balance rise', async () => {
+    const context = await mobileContext(browser, dau.url);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await loginToPayments(page);
+    await cash(page).filter({ hasText: 'KSh 5,000.00' }).waitFor();
+    await page.getByRole('button', { name: 'Deposit' }).click();
+    await page.getByLabel('Phone number').fill('0700000001');
+    await page.getByLabel(/^Amount/).fill('100');
+    await screenshot(page, 'payments-deposit');
+    await page.getByRole('dialog').getByRole('button', { name: 'Deposit' }).click();
+    await page.getByText(/Your deposit DP\w+ is in progress/).waitFor();
+    await page.getByTestId('coin-animation').waitFor();
+    await cash(page).filter({ hasText: 'KSh 5,100.00' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("a withdrawal above the balance shows the server's message", async () => {
+    const context = await mobileContext(browser, dau.url);
+    const page = await context.newPage();
+    await loginToPayments(page);
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByLabel('Phone number').fill('0700000001');
+    await page.getByLabel(/^Amount/).fill('6000');
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
+    const alert = page.getByRole('dialog').getByRole('alert');
+    await alert.waitFor();
+    assert.match(
+      (await alert.textContent()) ?? '',
+      /You can withdraw at most KSh [0-9,.]+, your cash balance\./,
+    );
+    await screenshot(page, 'payments-withdrawal-refused');
+    await context.close();
+  });
+});
