@@ -8,7 +8,7 @@ import { BetslipDock } from '../betslip/betslip-dock';
 import { capitalise, outcomeLabel } from './event-row';
 import { seedEvents, useLiveStore } from './live-store';
 import { OddsButton } from './odds-button';
-import { ProducerBanner } from './producer-banner';
+import { useProducerStatus } from './producer-status';
 import { fetchEvent } from './sports-api';
 import { watch } from './sports-feed';
 import { specifierLabel } from './sports-route';
@@ -46,6 +46,7 @@ function marketState(market: MarketGroup): string | null {
 /** `/sports/:sportId/:catId/:subId/:id`: every market of one event (spec doc 2 §2). */
 export function EventPage() {
   const params = useParams();
+  useProducerStatus();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const event = useQuery({
     queryKey: ['event', id],
@@ -97,7 +98,6 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
   const isLive = live?.isLive ?? event.isLive;
   return (
     <PageFrame title={event.n}>
-      <ProducerBanner />
       <div className={styles.eventHead}>
         <Link to={back} className={styles.crumb}>
           {event.lcn} · {event.ltn}

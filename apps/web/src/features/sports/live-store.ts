@@ -1,6 +1,7 @@
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
 import type { LiveStateDiffPush } from '@dau/contracts/sports/realtime-payloads';
 import { create } from 'zustand';
+import { useAvailabilityStore } from '../../lib/availability-store';
 
 /**
  * The prices and live state the lists show, keyed so that every odds button and every event
@@ -31,16 +32,12 @@ interface LiveStore {
   /** Market key → outcome ids, so a market status change reaches its buttons. */
   marketOutcomes: Record<string, number[]>;
   events: Record<number, EventLiveState>;
-  liveProducerUp: boolean;
-  preProducerUp: boolean;
 }
 
 export const useLiveStore = create<LiveStore>()(() => ({
   outcomes: {},
   marketOutcomes: {},
   events: {},
-  liveProducerUp: true,
-  preProducerUp: true,
 }));
 
 export function marketUid(marketId: number, specifier: string): string {
@@ -185,6 +182,14 @@ export function applyEventDeleted(
   }, REMOVE_AFTER_MS);
 }
 
+/**
+ * Producer availability lives in the shell's store: the shell draws the banners on every page,
+ * the odds buttons lock from the same flags.
+ */
 export function setProducer(producer: 1 | 3, up: boolean): void {
-  useLiveStore.setState(producer === 1 ? { liveProducerUp: up } : { preProducerUp: up });
+  useAvailabilityStore
+    .getState()
+    .setAvailability(
+      producer === 1 ? { liveBettingAvailable: up } : { preMatchBettingAvailable: up },
+    );
 }

@@ -12,6 +12,7 @@ import {
   useLiveStore,
 } from './live-store';
 import { OddsButton } from './odds-button';
+import { useAvailabilityStore } from '../../lib/availability-store';
 
 const market = (prices: [number, number, number], status = 1): MarketGroup => ({
   uid: '1',
@@ -65,13 +66,8 @@ const button = (eventId: number, outcomeId: number) =>
   );
 
 beforeEach(() => {
-  useLiveStore.setState({
-    outcomes: {},
-    marketOutcomes: {},
-    events: {},
-    liveProducerUp: true,
-    preProducerUp: true,
-  });
+  useLiveStore.setState({ outcomes: {}, marketOutcomes: {}, events: {} });
+  useAvailabilityStore.setState({ liveBettingAvailable: true, preMatchBettingAvailable: true });
   useBetslipStore.setState({ normal: createBetslip('normal'), virtual: createBetslip('virtual') });
 });
 

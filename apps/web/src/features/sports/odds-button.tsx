@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useAvailabilityStore } from '../../lib/availability-store';
 import { pickKey, toggleSelection, useBetslipStore } from '../betslip/betslip-store';
 import { outcomeKey, useLiveStore } from './live-store';
 import styles from './sports.module.css';
@@ -27,7 +28,9 @@ export interface OddsButtonProps {
 export const OddsButton = memo(function OddsButton(props: OddsButtonProps) {
   const key = outcomeKey(props.eventId, props.marketUid, props.outcomeId);
   const live = useLiveStore((s) => s.outcomes[key]);
-  const producerUp = useLiveStore((s) => (props.isLive ? s.liveProducerUp : s.preProducerUp));
+  const producerUp = useAvailabilityStore((s) =>
+    props.isLive ? s.liveBettingAvailable : s.preMatchBettingAvailable,
+  );
   const selected = useBetslipStore((s) =>
     Boolean(s.normal.selections[pickKey(props.eventId, props.marketUid, props.outcomeId)]),
   );

@@ -7,7 +7,7 @@ import { EmptyState, PageFrame } from '../../ui/page-frame';
 import { BetslipDock } from '../betslip/betslip-dock';
 import { EventRow, groupByLeague } from './event-row';
 import { seedEvents } from './live-store';
-import { ProducerBanner } from './producer-banner';
+import { useProducerStatus } from './producer-status';
 import { fetchEvent, fetchEvents, fetchSports } from './sports-api';
 import { setUnknownEventFetcher, watch } from './sports-feed';
 import {
@@ -34,6 +34,7 @@ function defaultMarket(sport: SportListItem | undefined, sportId: number): numbe
 export function SportsList({ live }: { live: boolean }) {
   const params = useParams();
   const [search] = useSearchParams();
+  useProducerStatus();
   const query = useMemo(() => parseSportsQuery(search), [search]);
   const sports = useQuery({
     queryKey: ['sports', live],
@@ -117,7 +118,6 @@ export function SportsList({ live }: { live: boolean }) {
 
   return (
     <PageFrame title={title}>
-      <ProducerBanner />
       <nav className={styles.chips} aria-label="Sports">
         <Link
           className={styles.chip}
