@@ -157,7 +157,24 @@ describe('sports journeys at 360×740', () => {
       eventId,
       { timeout: 20_000 },
     );
+
+    // A live event page: score and clock in the header.
+    await row.locator('a').first().click();
+    await page.waitForURL(new RegExp(`/${eventId}$`));
+    await page.locator('main details summary:visible', { hasText: '1x2' }).waitFor();
+    const score = await page.locator('main b:visible', { hasText: ':' }).first().textContent();
+    assert.match(score ?? '', /^\d+ : \d+$/);
+    await screenshot(page, 'sports-live-event');
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('shows an error state for an unknown event', async () => {
+    const context = await mobileContext(browser, dau.url);
+    const page = await context.newPage();
+    await page.goto('/sports/football-1/england-1102/premier-league-2103/999999999');
+    await page.getByText('This match is not available.', { exact: false }).waitFor();
+    assert.ok(await page.getByRole('link', { name: 'More matches' }).isVisible());
     await context.close();
   });
 });

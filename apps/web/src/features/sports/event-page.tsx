@@ -145,7 +145,9 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
                       marketName={market.n}
                       outcomeId={outcome.id}
                       label={
-                        market.id === 1 ? outcomeLabel(event, outcome.n) : capitalise(outcome.n)
+                        market.id === 1 || market.id === 10
+                          ? outcomeLabel(event, outcome.n)
+                          : capitalise(outcome.n)
                       }
                       pickName={capitalise(outcome.n)}
                       odds={outcome.o}

@@ -8,9 +8,17 @@ import styles from './sports.module.css';
 
 /** The short labels bettors know from paper coupons: 1 / X / 2 for the teams and the draw. */
 export function outcomeLabel(event: EventSummary, name: string): string {
-  if (name === event.htn) return '1';
-  if (name === event.atn) return '2';
-  if (name.toLowerCase() === 'draw') return 'X';
+  const short = (part: string) =>
+    part === event.htn
+      ? '1'
+      : part === event.atn
+        ? '2'
+        : part.toLowerCase() === 'draw'
+          ? 'X'
+          : null;
+  // Double chance: 'Home or draw' → '1X'.
+  const parts = name.split(' or ').map(short);
+  if (parts.every((part) => part !== null)) return parts.join('');
   return capitalise(name);
 }
 
