@@ -220,13 +220,18 @@ function BetslipSheet() {
 
 function SelectionItem({ selection, singles }: { selection: BetslipSelection; singles: boolean }) {
   const item = selection.selectionitem;
+  const move = useBetslipStore((s) => s.moves[selection.id]);
   const message =
     item.sm || (item.ibs ? (selection.deleted ? 'Event has ended' : 'Suspended') : '');
   return (
     <li className={item.ibs ? `${styles.item} ${styles.blocked}` : styles.item}>
       <div className={styles.itemMain}>
         <p className={styles.pick}>
-          {item.s} <b>{item.o > 0 ? formatOdds(item.o) : '—'}</b>
+          {item.s}{' '}
+          <b data-move={move}>
+            {move === 'up' ? '▲ ' : move === 'down' ? '▼ ' : ''}
+            {item.o > 0 ? formatOdds(item.o) : '—'}
+          </b>
         </p>
         <p className={styles.market}>{item.mn}</p>
         <p className={styles.event}>

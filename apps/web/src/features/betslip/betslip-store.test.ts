@@ -38,7 +38,11 @@ const total = (o: number, status = 1): MarketGroup => ({
 
 beforeEach(() => {
   localStorage.clear();
-  useBetslipStore.setState({ normal: createBetslip('normal'), virtual: createBetslip('virtual') });
+  useBetslipStore.setState({
+    normal: createBetslip('normal'),
+    virtual: createBetslip('virtual'),
+    moves: {},
+  });
 });
 
 describe('betslip store', () => {
@@ -67,6 +71,7 @@ describe('betslip store', () => {
     applyBetslipOdds(1, total(2.05));
     const id = '1-18|total=2.5-12';
     expect(useBetslipStore.getState().normal.selections[id]?.selectionitem.o).toBe(205);
+    expect(useBetslipStore.getState().moves[id]).toBe('up');
     applyBetslipOdds(1, total(2.05, -1));
     expect(useBetslipStore.getState().normal.selections[id]?.selectionitem.ibs).toBe(true);
     applyBetslipOdds(1, total(2.05));

@@ -25,6 +25,8 @@ interface BetslipStore {
   normal: BetslipState;
   virtual: BetslipState;
   sheetOpen: boolean;
+  /** Last price move of each selection since it was picked, shown on the slip. */
+  moves: Record<string, 'up' | 'down'>;
 }
 
 function isBetslipState(value: unknown, kind: BetslipKind): value is BetslipState {
@@ -64,12 +66,18 @@ export const useBetslipStore = create<BetslipStore>()(() => ({
   normal: restoreBetslip('normal', storage()),
   virtual: restoreBetslip('virtual', storage()),
   sheetOpen: false,
+  moves: {},
 }));
 
 export function dispatchBetslip(action: BetslipAction, kind: BetslipKind = 'normal'): void {
   const previous = useBetslipStore.getState()[kind];
   const next = betslipReducer(previous, action);
-  useBetslipStore.setState({ [kind]: next });
+  const { moves } = useBetslipStore.getState();
+  // Price moves belong to the current picks: a removed or replaced pick forgets its move.
+  const kept = Object.fromEntries(
+    Object.entries(moves).filter(([id]) => kind !== 'normal' || next.selections[id] !== undefined),
+  );
+  useBetslipStore.setState({ [kind]: next, moves: kept });
   try {
     storage()?.setItem(STORAGE_KEYS[kind], JSON.stringify(next));
   } catch {
@@ -127,6 +135,10 @@ export function applyBetslipOdds(eventId: number, market: MarketGroup): void {
     const odds = outcome ? toOdds(outcome.o) : null;
     const suspended = locked || (outcome?.ibs ?? false);
     if (odds === selection.selectionitem.o && suspended === selection.suspended) continue;
+    if (odds !== null && odds > 0 && odds !== selection.selectionitem.o) {
+      const move = odds > selection.selectionitem.o ? 'up' : 'down';
+      useBetslipStore.setState((state) => ({ moves: { ...state.moves, [selection.id]: move } }));
+    }
     dispatchBetslip({
       type: 'oddsUpdated',
       eventId,
