@@ -1,6 +1,8 @@
 import {
   betslipSelections,
   coerceStake,
+  DEFAULT_BETSLIP_CONFIG,
+  effectiveOdds,
   comboPayout,
   isPlaceable,
   type BetslipSelection,
@@ -9,6 +11,7 @@ import { QUICK_BET_AMOUNTS } from '@dau/domain/constants';
 import type { Cents } from '@dau/domain/money';
 import { formatMoney, toUnitsString } from '@dau/domain/money';
 import { formatOdds } from '@dau/domain/odds';
+import { payoutBreakdown } from '@dau/domain/payout';
 import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -76,6 +79,7 @@ function BetslipSheet() {
   const multiple = slip.betType === 'multiple';
   const payout = multiple ? comboPayout(slip) : null;
   const toNext = winBoostSelectionsToNext(slip.qualifyingselections);
+  const singles = singlesTaxes(selections);
   return (
     <div className={styles.backdrop} onClick={() => setBetslipOpen(false)}>
       <section
@@ -192,6 +196,10 @@ function BetslipSheet() {
                 <>
                   <dt>Total stake</dt>
                   <dd>{money(slip.totalstake)}</dd>
+                  <dt>Excise tax</dt>
+                  <dd data-testid="excise">−{money(singles.excise)}</dd>
+                  <dt>Withholding tax</dt>
+                  <dd data-testid="withholding">−{money(singles.withholdingTax)}</dd>
                   <dt className={styles.total}>Possible payout</dt>
                   <dd className={styles.total} data-testid="net-payout">
                     {money(slip.pwsingles)}
@@ -216,6 +224,28 @@ function BetslipSheet() {
       </section>
     </div>
   );
+}
+
+/** Tax totals of the placeable singles, each priced by the domain's payout rules. */
+function singlesTaxes(selections: readonly BetslipSelection[]): {
+  excise: Cents;
+  withholdingTax: Cents;
+} {
+  let excise = 0;
+  let withholdingTax = 0;
+  for (const s of selections) {
+    if (s.selectionitem.ibs) continue;
+    const payout = payoutBreakdown({
+      stake: s.stake,
+      freebetStake: s.freebetstake,
+      legs: [effectiveOdds(s)],
+      betType: 'single',
+      policy: DEFAULT_BETSLIP_CONFIG.policy,
+    });
+    excise += payout.excise;
+    withholdingTax += payout.withholdingTax;
+  }
+  return { excise: excise as Cents, withholdingTax: withholdingTax as Cents };
 }
 
 function SelectionItem({ selection, singles }: { selection: BetslipSelection; singles: boolean }) {

@@ -1,0 +1,82 @@
+import { act, render, screen } from '@testing-library/react';
+import { comboPayout, createBetslip } from '@dau/domain/betslip';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BetslipDock } from './betslip-dock';
+import { toggleSelection, useBetslipStore } from './betslip-store';
+
+const pick = (eventId: number, odds: number) => ({
+  eventId,
+  marketUid: '1',
+  outcomeId: 1,
+  odds,
+  marketName: '1x2',
+  outcomeName: `Home ${eventId}`,
+  eventName: `Home ${eventId} - Away ${eventId}`,
+  isLive: false,
+  kickOff: '22/11 18:00',
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  useBetslipStore.setState({
+    normal: createBetslip('normal'),
+    virtual: createBetslip('virtual'),
+    sheetOpen: false,
+    moves: {},
+  });
+});
+
+function renderDock() {
+  render(
+    <MemoryRouter>
+      <BetslipDock />
+    </MemoryRouter>,
+  );
+}
+
+describe('betslip dock', () => {
+  it("reads 'Betslip' when empty, then the count and combined odds", () => {
+    renderDock();
+    expect(screen.getByRole('button', { name: 'Betslip' }).textContent).toBe('Betslip');
+    act(() => {
+      toggleSelection(pick(1, 2));
+      toggleSelection(pick(2, 1.5));
+    });
+    expect(screen.getByRole('button', { name: 'Betslip, 2 selections' }).textContent).toBe('23.00');
+  });
+
+  it('shows the domain figures: boost now and next, taxes and net payout; guests are asked to log in', () => {
+    act(() => {
+      toggleSelection(pick(1, 2));
+      toggleSelection(pick(2, 1.5));
+      toggleSelection(pick(3, 1.8));
+    });
+    renderDock();
+    act(() => screen.getByRole('button', { name: 'Betslip, 3 selections' }).click());
+    const payout = comboPayout(useBetslipStore.getState().normal);
+    expect(payout).not.toBeNull();
+    expect(screen.getByTestId('combo-odds').textContent).toBe('5.40');
+    expect(screen.getByTestId('win-boost').textContent).toBe('3 %Add 1 more selection for 5 %');
+    expect(screen.getByTestId('excise').textContent).toBe('−KSh 1.30');
+    expect(screen.getByTestId('net-payout').textContent).toBe(
+      `KSh ${((payout?.netPayout ?? 0) / 100).toFixed(2)}`,
+    );
+    expect(screen.getByRole('link', { name: 'Log in to place bets' })).toBeTruthy();
+
+    act(() => screen.getByRole('button', { name: 'Remove Home 2' }).click());
+    expect(useBetslipStore.getState().normal.numselections).toBe(2);
+    act(() => screen.getByRole('button', { name: 'Remove all' }).click());
+    expect(useBetslipStore.getState().normal.numselections).toBe(0);
+    expect(screen.getByText('Tap any odds to add a selection.')).toBeTruthy();
+  });
+
+  it('sets the stake from the quick amounts', () => {
+    act(() => toggleSelection(pick(1, 2)));
+    renderDock();
+    act(() => screen.getByRole('button', { name: 'Betslip, 1 selections' }).click());
+    act(() => screen.getByRole('button', { name: '50' }).click());
+    expect(useBetslipStore.getState().normal.combostake).toBe(5000);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Stake' }).value).toBe('50.00');
+  });
+});
