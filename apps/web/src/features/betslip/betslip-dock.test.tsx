@@ -78,5 +78,9 @@ describe('betslip dock', () => {
     act(() => screen.getByRole('button', { name: '50' }).click());
     expect(useBetslipStore.getState().normal.combostake).toBe(5000);
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Stake' }).value).toBe('50.00');
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    });
+    expect(screen.queryByRole('dialog', { name: 'Betslip' })).toBeNull();
   });
 });

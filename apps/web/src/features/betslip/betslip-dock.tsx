@@ -80,6 +80,13 @@ function BetslipSheet() {
   const payout = multiple ? comboPayout(slip) : null;
   const toNext = winBoostSelectionsToNext(slip.qualifyingselections);
   const singles = singlesTaxes(selections);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setBetslipOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className={styles.backdrop} onClick={() => setBetslipOpen(false)}>
       <section
