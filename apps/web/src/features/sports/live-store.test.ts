@@ -71,10 +71,20 @@ describe('live store', () => {
   it('shows a deleted event as Ended and removes it after 2 s', () => {
     seedEvents([event(1, true)]);
     const timers: { fn: () => void; ms: number }[] = [];
-    applyEventDeleted(1, (fn, ms) => timers.push({ fn, ms }));
+    const removed: unknown[] = [];
+    applyEventDeleted(
+      1,
+      (fn, ms) => timers.push({ fn, ms }),
+      (place, wasLive) => removed.push([place, wasLive]),
+    );
     expect(useLiveStore.getState().events[1]).toMatchObject({ st: 'Ended', removed: false });
     expect(timers.map((t) => t.ms)).toEqual([REMOVE_AFTER_MS]);
+    expect(removed).toEqual([]);
     timers[0]?.fn();
     expect(useLiveStore.getState().events[1]?.removed).toBe(true);
+    // The lists drop it from the live counts of its sport, category and tournament.
+    expect(removed).toEqual([[{ sportId: 1, categoryId: 1, tournamentId: 1 }, true]]);
+    timers[0]?.fn();
+    expect(removed).toHaveLength(1);
   });
 });

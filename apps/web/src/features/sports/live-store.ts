@@ -2,6 +2,7 @@ import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summ
 import type { LiveStateDiffPush } from '@dau/contracts/sports/realtime-payloads';
 import { create } from 'zustand';
 import { useAvailabilityStore } from '../../lib/availability-store';
+import type { EventPlace } from './sports-counts';
 
 /**
  * The prices and live state the lists show, keyed so that every odds button and every event
@@ -39,6 +40,13 @@ export const useLiveStore = create<LiveStore>()(() => ({
   marketOutcomes: {},
   events: {},
 }));
+
+/** Where each seen event sits (sport, category, tournament), for the counts on deletion. */
+const places = new Map<number, EventPlace>();
+
+export function eventPlace(eventId: number): EventPlace | undefined {
+  return places.get(eventId);
+}
 
 export function marketUid(marketId: number, specifier: string): string {
   return specifier ? `${marketId}|${specifier}` : String(marketId);
@@ -107,6 +115,7 @@ export function seedEvents(events: readonly EventSummary[]): void {
   const marketOutcomes = { ...state.marketOutcomes };
   const liveEvents = { ...state.events };
   for (const event of events) {
+    places.set(event.id, { sportId: event.sid, categoryId: event.cid, tournamentId: event.tid });
     for (const market of event.odds) applyMarket(outcomes, marketOutcomes, event.id, market, false);
     const live = liveStateOf(event);
     if (!sameLiveState(liveEvents[event.id], live)) liveEvents[event.id] = live;
@@ -166,6 +175,7 @@ export const REMOVE_AFTER_MS = 2_000;
 export function applyEventDeleted(
   eventId: number,
   schedule: (fn: () => void, ms: number) => unknown = setTimeout,
+  onRemoved: (place: EventPlace, wasLive: boolean) => void = () => {},
 ): void {
   const state = useLiveStore.getState();
   const previous = state.events[eventId];
@@ -175,10 +185,12 @@ export function applyEventDeleted(
   });
   schedule(() => {
     const current = useLiveStore.getState().events[eventId];
-    if (!current) return;
+    if (!current || current.removed) return;
     useLiveStore.setState({
       events: { ...useLiveStore.getState().events, [eventId]: { ...current, removed: true } },
     });
+    const place = places.get(eventId);
+    if (place) onRemoved(place, current.isLive);
   }, REMOVE_AFTER_MS);
 }
 

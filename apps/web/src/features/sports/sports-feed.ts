@@ -8,6 +8,7 @@ import {
   seedEvents,
   setProducer,
 } from './live-store';
+import type { EventPlace } from './sports-counts';
 
 /**
  * Socket.IO wiring of the sports pages (spec doc 2 §4, §7). Listeners are attached once per
@@ -26,6 +27,7 @@ let waiting: ReturnType<typeof setInterval> | null = null;
 /** Unknown live events fetched at most once at a time each. */
 const fetching = new Set<number>();
 let fetchEventById: ((id: number) => Promise<unknown>) | null = null;
+let onEventRemoved: (place: EventPlace, wasLive: boolean) => void = () => {};
 
 function roomKey(room: Room): string {
   return room.kind === 'betslip' ? `b:${room.eventId}:${room.marketId}` : `${room.kind}:${room.id}`;
@@ -65,7 +67,7 @@ function wire(socket: SocketLike): void {
   });
   socket.on('EventUpdated', (event) => seedEvents([event]));
   socket.on('EventDeleted', (push) => {
-    applyEventDeleted(push.eventId);
+    applyEventDeleted(push.eventId, setTimeout, (place, wasLive) => onEventRemoved(place, wasLive));
     applyBetslipEvent({ eventId: push.eventId, finished: true });
   });
   socket.on('ProducerUp', (producer) => setProducer(producer, true));
@@ -89,6 +91,13 @@ function ensureWired(): void {
     waiting = null;
     if (created !== wired) wire(created);
   }, 250);
+}
+
+/** The lists update their sport, category and tournament counts when an event leaves. */
+export function setEventRemovedHandler(
+  handler: (place: EventPlace, wasLive: boolean) => void,
+): void {
+  onEventRemoved = handler;
 }
 
 export function setUnknownEventFetcher(fetcher: (id: number) => Promise<unknown>): void {

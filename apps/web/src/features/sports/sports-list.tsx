@@ -1,5 +1,5 @@
 import type { SportListItem } from '@dau/contracts/sports/list-sports';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { idFromSlug, nameFromSlug } from '../../lib/slug';
@@ -9,7 +9,8 @@ import { EventRow, groupByLeague } from './event-row';
 import { seedEvents } from './live-store';
 import { useProducerStatus } from './producer-status';
 import { fetchEvent, fetchEvents, fetchSports } from './sports-api';
-import { setUnknownEventFetcher, watch } from './sports-feed';
+import { withoutEvent } from './sports-counts';
+import { setEventRemovedHandler, setUnknownEventFetcher, watch } from './sports-feed';
 import {
   DEFAULT_SPORT_ID,
   parseSportsQuery,
@@ -25,6 +26,20 @@ export const SHOW_MORE_STEP = 10;
 // An update for an unknown live event fetches it and stores it (spec doc 2 §4).
 setUnknownEventFetcher(async (id) => seedEvents([await fetchEvent(id)]));
 
+/** A deleted event leaves the counts of the list it was in (live or pre-match). */
+function useCountsFollowDeletions(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      setEventRemovedHandler((place, wasLive) =>
+        queryClient.setQueryData<SportListItem[]>(['sports', wasLive], (old) =>
+          old ? withoutEvent(old, place) : old,
+        ),
+      ),
+    [queryClient],
+  );
+}
+
 function defaultMarket(sport: SportListItem | undefined, sportId: number): number | null {
   if (sport) return sport.defaultMarketId;
   return sportId === DEFAULT_SPORT_ID ? 1 : null;
@@ -35,6 +50,7 @@ export function SportsList({ live }: { live: boolean }) {
   const params = useParams();
   const [search] = useSearchParams();
   useProducerStatus();
+  useCountsFollowDeletions();
   const query = useMemo(() => parseSportsQuery(search), [search]);
   const sports = useQuery({
     queryKey: ['sports', live],
