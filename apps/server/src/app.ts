@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -60,6 +61,8 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   });
   app.addHook('onRequest', trailingSlashRedirect);
 
+  // Event lists run to tens of kilobytes of JSON; on metered mobile data they travel compressed.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
