@@ -15,6 +15,7 @@ import { siteConfig, siteForHost } from '@dau/domain/sites';
 import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { bettingRoutes } from './modules/betting/betting.routes';
 import { responsibleGamblingGuard } from './modules/accounts/gambling-guard';
 import { contentRoutes } from './modules/content/content.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
@@ -125,6 +126,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(connectionTestRoutes);
+  await app.register(bettingRoutes);
   await app.register(webApp);
 
   return app;
