@@ -86,7 +86,15 @@ describe('PlaceBet', () => {
       payload: {},
     });
     expect(eligible.statusCode, eligible.body).toBe(200);
-    expect(eligible.body).not.toContain('You need to place at least');
+    expect(eligible.json()).toMatchObject({ fetchedObject: true, spResponse: '' });
+    const other = await fundedUser(t);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/core/BetSlip/CheckIfUserCanWithdrawBalanceUsingSportsbook',
+      cookies: other.cookies,
+      payload: {},
+    });
+    expect(none.json()).toMatchObject({ fetchedObject: false });
   });
 
   it('takes a free-bet stake from the free-bet balance without excise', async () => {
