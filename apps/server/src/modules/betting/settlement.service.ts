@@ -18,7 +18,7 @@ import {
   releaseSettlementMessage,
 } from '../feed/settlement-outbox';
 import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
-import { publishBalances, toUnits } from '../wallet/wallet.service';
+import { getBalances, publishBalances, toUnits } from '../wallet/wallet.service';
 import {
   addStatusHistory,
   betSelections,
@@ -147,20 +147,36 @@ async function reconcileBet(
   }
   let count = bet.settlement_count;
   if (current) {
+    // A user may have spent (or withdrawn) the winnings already. Their cash never goes below
+    // zero, so take what is there and let the house carry the rest, recorded on the
+    // transaction, rather than block every later settlement behind this one.
+    const { cash } = await getBalances(tx, bet.user_id);
+    const recovered = Math.min(current.payout, cash);
+    const shortfall = current.payout - recovered;
+    // Reversing with what was recovered keeps the transaction balanced: the house gets back
+    // that much less.
+    const entries = settlementEntries(bet, recovered, current.withholding, -1);
     await postTransaction(tx, {
       kind: 'bet_settlement_rollback',
       idempotencyKey: `bet:${betId}:unsettle:${count}`,
       userId: bet.user_id,
-      entries: settlementEntries(bet, current.payout, current.withholding, -1),
-      meta: { betId, messageKey },
+      entries,
+      meta: { betId, messageKey, shortfall },
     });
-    await addStatusHistory(tx, betId, 'open', 'rolled back', messageKey, now);
+    await addStatusHistory(
+      tx,
+      betId,
+      'open',
+      shortfall > 0 ? `rolled back; ${shortfall} cents not recovered` : 'rolled back',
+      messageKey,
+      now,
+    );
     notices.push({
       kind: 'rolled-back',
       userId: bet.user_id,
       siteId: bet.site_id,
       betId,
-      payout: current.payout,
+      payout: recovered,
     });
   }
   if (desired) {
@@ -277,7 +293,8 @@ async function notify(deps: AppDeps, notices: Notice[]) {
   for (const n of notices) last.set(n.betId, n);
   for (const n of last.values()) {
     const status = n.kind === 'settled' ? n.status : 'open';
-    await pushBetStatus(deps, n.userId, String(n.betId), status, status === 'won');
+    // The header notify flag is set on every status change (spec doc 1 §4).
+    await pushBetStatus(deps, n.userId, String(n.betId), status, true);
   }
 }
 
