@@ -37,6 +37,16 @@ const ev = (i: number) => {
 };
 
 describe('PlaceBet', () => {
+  it('is documented in the OpenAPI with the betting calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = res.json().paths;
+    expect(paths['/api/core/betslip/PlaceBet'].post.tags).toEqual(['betting']);
+    expect(paths['/api/core/betslip/PlaceBet'].post.requestBody).toBeDefined();
+    expect(paths['/api/core/betslip/GetBetSlipCount'].post.summary).toBeTruthy();
+    expect(paths['/api/core/betslip/history'].get).toBeDefined();
+    expect(paths['/api/core/betslip/history/{betId}'].get).toBeDefined();
+  });
+
   it('debits the exact cents of the breakdown: cash, tax payable and bets in play', async () => {
     const { user, cookies } = await fundedUser(t);
     const legs = [await selectionAt(t, ev(0)), await selectionAt(t, ev(1), 2)];

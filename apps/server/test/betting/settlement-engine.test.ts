@@ -17,7 +17,7 @@ import {
 let t: TestApp;
 let events: number[];
 beforeAll(async () => {
-  t = await bettingApp({ BET_SETTLEMENT_INTERVAL_MS: '40' });
+  t = await bettingApp({ BET_SETTLEMENT_INTERVAL_MS: '40', BET_STAKE_LIMITS: '2=1:200' });
   events = await preMatchEvents(t);
   expect(events.length).toBeGreaterThanOrEqual(4);
 });
@@ -72,6 +72,31 @@ async function settleOutcome(
 const net = (gross: number) => gross - Math.max(0, Math.round((gross - 100_00) * 0.2));
 
 describe('settlement engine on its timer', () => {
+  it("applies the site's configured stake limits", async () => {
+    const { user, cookies } = await fundedUser(t);
+    const res = await placeBet(t, cookies, {
+      selections: [await selectionAt(t, ev(1), 3)],
+      stake: 200.01,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().datasource_entries[0]).toMatchObject({
+      value: 'STAKE_TOO_HIGH',
+      dimension_value: 'The maximum stake is KSh 200.00.',
+    });
+    expect(await userBalance(t, user.id)).toBe(1_000_00);
+  });
+
+  it('lets only as many concurrent bets through as the balance covers', async () => {
+    const { user, cookies } = await fundedUser(t, 150_00);
+    const selections = [await selectionAt(t, ev(1), 3)];
+    const results = await Promise.all(
+      [1, 2, 3].map(() => placeBet(t, cookies, { selections, stake: 60 })),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 409]);
+    expect(await userBalance(t, user.id)).toBe(30_00);
+  });
+
   it('pushes BetsStatus_v2 and the balances on placement', async () => {
     const { user, cookies } = await fundedUser(t);
     const push = vi.spyOn(t.deps.realtime, 'toUser');
