@@ -258,6 +258,21 @@ describe('settlement engine', () => {
     });
     expect(settled.json().totalCount).toBe(0);
 
+    const days = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/betslip/history/days',
+      cookies: a.cookies,
+    });
+    expect(days.statusCode, days.body).toBe(200);
+    expect(days.json().days).toEqual([
+      expect.objectContaining({
+        betsCount: 1,
+        totalStake: 100,
+        totalPayout: 0,
+        bets: [expect.objectContaining({ betId })],
+      }),
+    ]);
+
     const others = await t.app.inject({
       method: 'GET',
       url: '/api/core/betslip/history',

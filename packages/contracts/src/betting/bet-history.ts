@@ -61,3 +61,24 @@ export const betDetailResponseSchema = betSummarySchema.extend({
   timeline: z.array(z.object({ status: z.string(), reason: z.string(), at: z.string() })),
 });
 export type BetDetailResponse = z.infer<typeof betDetailResponseSchema>;
+
+/**
+ * `GET {core}/betslip/history/days` (bet-history-v3 layout): the same page of bets as
+ * `history`, grouped by site-local day with each day's totals.
+ */
+export const betHistoryDaysResponseSchema = z.object({
+  days: z.array(
+    z.object({
+      /** Site-local date, YYYY-MM-DD. */
+      date: z.string(),
+      betsCount: z.number().int(),
+      totalStake: z.number(),
+      totalPayout: z.number(),
+      bets: z.array(betSummarySchema),
+    }),
+  ),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type BetHistoryDaysResponse = z.infer<typeof betHistoryDaysResponseSchema>;

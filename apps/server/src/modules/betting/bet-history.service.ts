@@ -1,11 +1,13 @@
 import type {
   BetDetailResponse,
+  BetHistoryDaysResponse,
   BetHistoryQuery,
   BetHistoryResponse,
   BetSummary,
 } from '@dau/contracts/betting/bet-history';
 import type { Odds } from '@dau/domain/odds';
 import { oddsToDecimal } from '@dau/domain/odds';
+import { siteLocalDate } from '@dau/domain/tax-policy';
 import type { DbOrTx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import { toUnits } from '../wallet/wallet.service';
@@ -62,6 +64,28 @@ export async function betHistory(
     pageSize: query.pageSize,
     totalCount: total,
   };
+}
+
+/** One page of bets grouped by site-local day (newest first), with each day's totals. */
+export async function betHistoryDays(
+  db: DbOrTx,
+  userId: number,
+  query: BetHistoryQuery,
+  timeOffsetMinutes: number,
+): Promise<BetHistoryDaysResponse> {
+  const page = await betHistory(db, userId, query);
+  const days = new Map<string, BetHistoryDaysResponse['days'][number]>();
+  for (const bet of page.items) {
+    const date = siteLocalDate(new Date(bet.placedAt), timeOffsetMinutes);
+    const day = days.get(date) ?? { date, betsCount: 0, totalStake: 0, totalPayout: 0, bets: [] };
+    day.betsCount += 1;
+    // Sums in cents, then back to units, so decimals never drift.
+    day.totalStake = (Math.round(day.totalStake * 100) + Math.round(bet.figures.stake * 100)) / 100;
+    day.totalPayout = (Math.round(day.totalPayout * 100) + Math.round(bet.payout * 100)) / 100;
+    day.bets.push(bet);
+    days.set(date, day);
+  }
+  return { ...page, days: [...days.values()] };
 }
 
 function legResult(s: BetSelectionRow): BetDetailResponse['selections'][number]['result'] {

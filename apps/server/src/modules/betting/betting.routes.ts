@@ -2,6 +2,7 @@ import { errorEnvelopeSchema } from '@dau/contracts/errors';
 import {
   betDetailParamsSchema,
   betDetailResponseSchema,
+  betHistoryDaysResponseSchema,
   betHistoryQuerySchema,
   betHistoryResponseSchema,
 } from '@dau/contracts/betting/bet-history';
@@ -13,7 +14,7 @@ import {
 import { placeBetRequestSchema, placeBetResponseSchema } from '@dau/contracts/betting/place-bet';
 import type { AppInstance, SessionUser } from '../../app-types';
 import { authGuards } from '../../plugins/auth';
-import { betDetail, betHistory } from './bet-history.service';
+import { betDetail, betHistory, betHistoryDays } from './bet-history.service';
 import { countBets } from './betting.repository';
 import { placeBet } from './place-bet.service';
 import { processSettlements } from './settlement.service';
@@ -88,6 +89,30 @@ export async function bettingRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => betHistory(app.deps.db, sessionUser(request.user).userId, request.query),
+  );
+
+  app.get(
+    '/api/core/betslip/history/days',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in user's bets grouped by day with daily totals (bet-history-v3)",
+        querystring: betHistoryQuerySchema,
+        response: {
+          200: betHistoryDaysResponseSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) =>
+      betHistoryDays(
+        app.deps.db,
+        sessionUser(request.user).userId,
+        request.query,
+        request.site.timeOffsetMinutes,
+      ),
   );
 
   app.get(
