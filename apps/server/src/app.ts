@@ -17,6 +17,7 @@ import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { responsibleGamblingGuard } from './modules/accounts/responsible-gambling.service';
+import { bettingRoutes } from './modules/betting/betting.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { connectionTestRoutes } from './modules/diagnostics/connection-test.routes';
@@ -128,6 +129,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(connectionTestRoutes);
+  await app.register(bettingRoutes);
   await app.register(webApp);
 
   return app;
