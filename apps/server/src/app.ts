@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -16,6 +17,7 @@ import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { responsibleGamblingGuard } from './modules/accounts/responsible-gambling.service';
+import { bettingRoutes } from './modules/betting/betting.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { connectionTestRoutes } from './modules/diagnostics/connection-test.routes';
@@ -60,6 +62,8 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   });
   app.addHook('onRequest', trailingSlashRedirect);
 
+  // Event lists run to tens of kilobytes of JSON; on metered mobile data they travel compressed.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -125,6 +129,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(connectionTestRoutes);
+  await app.register(bettingRoutes);
   await app.register(webApp);
 
   return app;

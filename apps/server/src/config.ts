@@ -25,6 +25,49 @@ const siteHostsFromEnv = z.string().transform((value, ctx) => {
   return map;
 });
 
+/** `key=value` pairs of whole numbers separated by commas, e.g. `1=5000,2=8000`. */
+const numberMapFromEnv = (label: string) =>
+  z.string().transform((value, ctx) => {
+    const map: Record<number, number> = {};
+    for (const pair of value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const [key, raw] = pair.split('=');
+      const id = Number(key);
+      const n = Number(raw);
+      if (!Number.isInteger(id) || raw === undefined || !Number.isFinite(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `invalid ${label} entry "${pair}"` });
+        return z.NEVER;
+      }
+      map[id] = n;
+    }
+    return map;
+  });
+
+/** `siteId=min:max` pairs in currency units, e.g. `1=1:100000,4=0.5:50000`. */
+const stakeLimitsFromEnv = z.string().transform((value, ctx) => {
+  const map: Record<number, { min: number; max: number }> = {};
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [site, range] = pair.split('=');
+    const [min, max] = (range ?? '').split(':').map(Number);
+    const siteId = Number(site);
+    if (
+      !isSiteId(siteId) ||
+      !(min !== undefined && min > 0) ||
+      !(max !== undefined && max >= min)
+    ) {
+      ctx.addIssue({ code: 'custom', message: `invalid BET_STAKE_LIMITS entry "${pair}"` });
+      return z.NEVER;
+    }
+    map[siteId] = { min, max };
+  }
+  return map;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -154,6 +197,16 @@ const envSchema = z.object({
    */
   FEED_ELECTION: z.enum(['auto', 'always', 'never']).default('auto'),
   FEED_ELECTION_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** How long a bet with live selections waits before its markets are checked again. */
+  BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Per-sport live delays overriding BET_LIVE_DELAY_MS: `sportId=ms,...`. */
+  BET_LIVE_DELAY_BY_SPORT: numberMapFromEnv('BET_LIVE_DELAY_BY_SPORT').default({}),
+  /** Stake limits of every site, currency units; BET_STAKE_LIMITS overrides per site. */
+  BET_MIN_STAKE: z.coerce.number().positive().default(1),
+  BET_MAX_STAKE: z.coerce.number().positive().default(500_000),
+  BET_STAKE_LIMITS: stakeLimitsFromEnv.default({}),
+  /** How often the settlement engine drains the feed's settlement outbox (0: never, tests). */
+  BET_SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -187,6 +240,7 @@ export interface Config {
     storyblok: { token: string; region: 'eu' | 'us' | 'ap' | 'ca' | 'cn'; cacheMs: number } | null;
   };
   connectionTestMaxBytes: number;
+  betting: BettingConfig;
   feed: {
     mode: 'simulator' | 'manual' | 'off';
     seed: number;
@@ -197,6 +251,15 @@ export interface Config {
     election: 'auto' | 'always' | 'never';
     electionRetryMs: number;
   };
+}
+
+export interface BettingConfig {
+  liveDelayMs: number;
+  liveDelayBySport: Record<number, number>;
+  /** Currency units. */
+  stakeLimits: { min: number; max: number };
+  stakeLimitsBySite: Record<number, { min: number; max: number }>;
+  settlementIntervalMs: number;
 }
 
 export interface PaymentsConfig {
@@ -313,5 +376,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     },
     connectionTestMaxBytes: e.CONNECTION_TEST_MAX_BYTES,
+    betting: {
+      liveDelayMs: e.BET_LIVE_DELAY_MS,
+      liveDelayBySport: e.BET_LIVE_DELAY_BY_SPORT,
+      stakeLimits: { min: e.BET_MIN_STAKE, max: e.BET_MAX_STAKE },
+      stakeLimitsBySite: e.BET_STAKE_LIMITS,
+      settlementIntervalMs: e.BET_SETTLEMENT_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
+    },
   };
 }

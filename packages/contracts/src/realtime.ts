@@ -1,3 +1,8 @@
+import type {
+  BetSettlementPush,
+  BetSettlementRollbackPush,
+  BetsStatusPush,
+} from './betting/realtime-payloads';
 import type { FeedStatus } from './sports/feed-status';
 import type {
   EventDeletedPush,
@@ -78,6 +83,11 @@ export interface ServerToClientEvents {
   Critical: (message: string) => void;
   /** The availability flags, to everyone, whenever one changes. */
   feedStatus: (status: FeedStatus) => void;
+  /** Betting pushes (issue #8), to the bet owner only. */
+  BetsStatus_v2: (payload: BetsStatusPush) => void;
+  BetSettlement_v2: (payload: BetSettlementPush) => void;
+  BetSettlementRollbackWin_v2: (payload: BetSettlementRollbackPush) => void;
+  BetSettlementRollbackLoss_v2: (payload: BetSettlementRollbackPush) => void;
 }
 
 export interface ClientToServerEvents {

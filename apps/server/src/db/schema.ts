@@ -1,5 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  BetSelectionsTable,
+  BetsTable,
+  BetStatusHistoryTable,
+} from '../modules/betting/betting.tables';
+import type {
   AccountUserColumns,
   ComplianceInfoTable,
   IncomeSourcesTable,
@@ -68,6 +73,9 @@ export interface Database {
   feed_settlement_outbox: FeedSettlementOutboxTable;
   support_call_back_requests: SupportCallBackRequestsTable;
   account_deletion_requests: AccountDeletionRequestsTable;
+  bets: BetsTable;
+  bet_selections: BetSelectionsTable;
+  bet_status_history: BetStatusHistoryTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -20,8 +20,13 @@ describe('connection test endpoints', () => {
   });
 
   it('downloads 102400 bytes by default and the asked size otherwise', async () => {
-    const byDefault = await t.app.inject({ method: 'GET', url: '/api/connection-test/download' });
+    const byDefault = await t.app.inject({
+      method: 'GET',
+      url: '/api/connection-test/download',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(byDefault.statusCode).toBe(200);
+    expect(byDefault.headers['content-encoding'] ?? 'identity').toBe('identity');
     expect(byDefault.rawPayload.length).toBe(102_400);
     expect(byDefault.headers['content-type']).toBe('application/octet-stream');
     expect(byDefault.headers['cache-control']).toContain('no-store');

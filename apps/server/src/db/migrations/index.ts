@@ -4,6 +4,7 @@ import * as accounts from './0100-accounts';
 import * as walletLedger from './0300-wallet-ledger';
 import * as feed from './0200-feed';
 import * as contentSupport from './0500-content-support';
+import * as betting from './0400-betting';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0300-wallet-ledger': walletLedger,
   '0200-feed': feed,
   '0500-content-support': contentSupport,
+  '0400-betting': betting,
 };

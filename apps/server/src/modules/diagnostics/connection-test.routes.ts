@@ -47,6 +47,8 @@ export async function connectionTestRoutes(app: AppInstance): Promise<void> {
   app.get(
     `${CONNECTION_TEST_BASE}/download`,
     {
+      // Compression would measure the compressor, not the network.
+      compress: false,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['diagnostics'],

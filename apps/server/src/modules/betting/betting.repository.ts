@@ -1,0 +1,314 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database';
+import type { MarketSelection } from '../feed/market-availability';
+import type { BetRow, BetSelectionRow, BetsTable, BetStatus } from './betting.tables';
+import type { Insertable } from 'kysely';
+
+export interface SelectionLabels {
+  sportId: number;
+  eventName: string;
+  marketName: string;
+  outcomeName: string;
+}
+
+/** Names of an event, market and outcome as the feed has them (stored on the bet's legs). */
+export async function selectionLabels(
+  db: DbOrTx,
+  s: MarketSelection,
+): Promise<SelectionLabels | null> {
+  const row = await db
+    .selectFrom('feed_events as e')
+    .innerJoin('feed_markets as m', (join) =>
+      join
+        .onRef('m.event_id', '=', 'e.id')
+        .on('m.market_id', '=', s.marketId)
+        .on('m.specifier', '=', s.specifier),
+    )
+    .innerJoin('feed_outcomes as o', (join) =>
+      join
+        .onRef('o.event_id', '=', 'm.event_id')
+        .onRef('o.market_id', '=', 'm.market_id')
+        .onRef('o.specifier', '=', 'm.specifier')
+        .on('o.outcome_id', '=', s.outcomeId),
+    )
+    .select(['e.sport_id', 'e.home', 'e.away', 'm.name as marketName', 'o.name as outcomeName'])
+    .where('e.id', '=', s.eventId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    sportId: row.sport_id,
+    eventName: `${row.home} - ${row.away}`,
+    marketName: row.marketName,
+    outcomeName: row.outcomeName,
+  };
+}
+
+export async function betByIdempotencyKey(
+  db: DbOrTx,
+  userId: number,
+  key: string,
+): Promise<BetRow | undefined> {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export interface NewSelection {
+  eventId: number;
+  marketId: number;
+  specifier: string;
+  outcomeId: number;
+  odds: number;
+  requestedOdds: number;
+  isLive: boolean;
+  qualifies: boolean;
+  eventName: string;
+  marketName: string;
+  outcomeName: string;
+}
+
+export async function insertBet(
+  db: DbOrTx,
+  bet: Insertable<BetsTable>,
+  selections: NewSelection[],
+): Promise<number> {
+  const { id } = await db.insertInto('bets').values(bet).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('bet_selections')
+    .values(
+      selections.map((s, index) => ({
+        bet_id: id,
+        leg_index: index,
+        event_id: s.eventId,
+        market_id: s.marketId,
+        specifier: s.specifier,
+        outcome_id: s.outcomeId,
+        odds: s.odds,
+        requested_odds: s.requestedOdds,
+        is_live: s.isLive,
+        qualifies: s.qualifies,
+        event_name: s.eventName,
+        market_name: s.marketName,
+        outcome_name: s.outcomeName,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+export async function setBetResponse(db: DbOrTx, betId: number, response: unknown) {
+  await db
+    .updateTable('bets')
+    .set({ response: JSON.stringify(response) })
+    .where('id', '=', betId)
+    .execute();
+}
+
+export async function addStatusHistory(
+  db: DbOrTx,
+  betId: number,
+  status: string,
+  reason: string,
+  messageKey: string | null,
+  at: Date,
+) {
+  await db
+    .insertInto('bet_status_history')
+    .values({ bet_id: betId, status, reason, message_key: messageKey, created_at: at })
+    .execute();
+}
+
+export async function countBets(db: DbOrTx, userId: number, status: BetStatus): Promise<number> {
+  const row = await db
+    .selectFrom('bets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface MarketMatch {
+  eventId: number;
+  marketId: number;
+  specifier: string;
+}
+
+/** Writes the feed's result of one outcome onto every leg on it; returns the bets touched. */
+export async function setOutcomeResult(
+  db: DbOrTx,
+  market: MarketMatch,
+  outcomeId: number,
+  values: {
+    result: 'won' | 'lost' | null;
+    voidFactor: number | null;
+    deadHeatFactor: number | null;
+    score: string | null;
+  },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('bet_selections')
+    .set({
+      result: values.result,
+      void_factor: values.voidFactor,
+      dead_heat_factor: values.deadHeatFactor,
+      score: values.score,
+    })
+    .where('event_id', '=', market.eventId)
+    .where('market_id', '=', market.marketId)
+    .where('specifier', '=', market.specifier)
+    .where('outcome_id', '=', outcomeId)
+    .returning('bet_id')
+    .execute();
+  return rows.map((r) => r.bet_id);
+}
+
+/** Clears the results of every leg on a market (rollback_bet_settlement). */
+export async function clearMarketResults(db: DbOrTx, market: MarketMatch): Promise<number[]> {
+  const rows = await db
+    .updateTable('bet_selections')
+    .set({ result: null, void_factor: null, dead_heat_factor: null, score: null })
+    .where('event_id', '=', market.eventId)
+    .where('market_id', '=', market.marketId)
+    .where('specifier', '=', market.specifier)
+    .returning('bet_id')
+    .execute();
+  return rows.map((r) => r.bet_id);
+}
+
+/** Cancels (or restores) legs on a market of bets placed within the window, if one is given. */
+export async function setMarketCancelled(
+  db: DbOrTx,
+  market: MarketMatch,
+  cancelled: boolean,
+  window: { from?: Date; to?: Date },
+): Promise<number[]> {
+  let query = db
+    .updateTable('bet_selections')
+    .set({ cancelled })
+    .where('event_id', '=', market.eventId)
+    .where('market_id', '=', market.marketId)
+    .where('specifier', '=', market.specifier);
+  if (window.from || window.to) {
+    const from = window.from ?? new Date(0);
+    const to = window.to ?? new Date(8.64e15);
+    query = query.where('bet_id', 'in', (eb) =>
+      eb
+        .selectFrom('bets')
+        .select('id')
+        .where('placed_at', '>=', from)
+        .where('placed_at', '<=', to),
+    );
+  }
+  const rows = await query.returning('bet_id').execute();
+  return rows.map((r) => r.bet_id);
+}
+
+export async function lockBet(db: DbOrTx, betId: number): Promise<BetRow | undefined> {
+  return db.selectFrom('bets').selectAll().where('id', '=', betId).forUpdate().executeTakeFirst();
+}
+
+export async function betSelections(db: DbOrTx, betIds: number[]): Promise<BetSelectionRow[]> {
+  if (betIds.length === 0) return [];
+  return db
+    .selectFrom('bet_selections')
+    .selectAll()
+    .where('bet_id', 'in', betIds)
+    .orderBy('bet_id')
+    .orderBy('leg_index')
+    .execute();
+}
+
+export async function updateBetSettlement(
+  db: DbOrTx,
+  betId: number,
+  values: {
+    status: BetStatus;
+    settledPayout: number;
+    settledWithholding: number;
+    settlementCount: number;
+    settledAt: Date | null;
+  },
+) {
+  await db
+    .updateTable('bets')
+    .set({
+      status: values.status,
+      settled_payout: values.settledPayout,
+      settled_withholding: values.settledWithholding,
+      settlement_count: values.settlementCount,
+      settled_at: values.settledAt,
+    })
+    .where('id', '=', betId)
+    .execute();
+}
+
+export async function eventScore(db: DbOrTx, eventId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('feed_events')
+    .select(['home_score', 'away_score'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row ? `${row.home_score}:${row.away_score}` : null;
+}
+
+export interface HistoryFilter {
+  userId: number;
+  status?: 'open' | 'settled' | 'won' | 'lost' | 'void';
+  from?: Date;
+  to?: Date;
+  page: number;
+  pageSize: number;
+}
+
+export async function listBets(
+  db: DbOrTx,
+  filter: HistoryFilter,
+): Promise<{ rows: (BetRow & { selections_count: number })[]; total: number }> {
+  let base = db.selectFrom('bets').where('user_id', '=', filter.userId);
+  if (filter.status === 'settled') base = base.where('status', 'in', ['won', 'lost', 'void']);
+  else if (filter.status) base = base.where('status', '=', filter.status);
+  if (filter.from) base = base.where('placed_at', '>=', filter.from);
+  if (filter.to) base = base.where('placed_at', '<=', filter.to);
+  const totalRow = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .select(
+      sql<number>`(select count(*)::int from bet_selections s where s.bet_id = bets.id)`.as(
+        'selections_count',
+      ),
+    )
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
+  return { rows, total: Number(totalRow.n) };
+}
+
+export async function userBet(
+  db: DbOrTx,
+  userId: number,
+  betId: number,
+): Promise<BetRow | undefined> {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('id', '=', betId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function statusHistory(db: DbOrTx, betId: number) {
+  return db
+    .selectFrom('bet_status_history')
+    .select(['status', 'reason', 'created_at'])
+    .where('bet_id', '=', betId)
+    .orderBy('id')
+    .execute();
+}

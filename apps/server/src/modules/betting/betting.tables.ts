@@ -1,0 +1,69 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Timestamp } from '../../db/schema';
+
+export type BetStatus = 'open' | 'won' | 'lost' | 'void';
+export type AcceptOddsChanges = 'none' | 'higher' | 'any';
+
+/** Tables of the sportsbook (migration 0400). Money in integer cents, odds in hundredths. */
+export interface BetsTable {
+  id: Generated<number>;
+  user_id: number;
+  site_id: number;
+  bet_type: 'single' | 'multiple';
+  status: BetStatus;
+  idempotency_key: string;
+  accept_odds_changes: AcceptOddsChanges;
+  stake: number;
+  freebet_stake: number;
+  excise: number;
+  stake_after_excise: number;
+  total_odds: number;
+  /** numeric: read back as a decimal string. */
+  win_boost_percentage: ColumnType<string, number, number>;
+  win_boost_amount: number;
+  gross_possible_win: number;
+  withholding_tax: number;
+  net_payout: number;
+  capped: boolean;
+  tax_policy: ColumnType<unknown, string, string>;
+  stake_transaction_id: number;
+  settled_payout: ColumnType<number, number | undefined, number>;
+  settled_withholding: ColumnType<number, number | undefined, number>;
+  settlement_count: ColumnType<number, number | undefined, number>;
+  settled_at: Timestamp | null;
+  placed_at: Timestamp;
+  response: ColumnType<unknown, string, string>;
+}
+export type BetRow = Selectable<BetsTable>;
+
+export interface BetSelectionsTable {
+  id: Generated<number>;
+  bet_id: number;
+  leg_index: number;
+  event_id: number;
+  market_id: number;
+  specifier: string;
+  outcome_id: number;
+  odds: number;
+  requested_odds: number;
+  is_live: boolean;
+  qualifies: boolean;
+  event_name: string;
+  market_name: string;
+  outcome_name: string;
+  result: 'won' | 'lost' | null;
+  void_factor: ColumnType<string | null, number | null, number | null>;
+  dead_heat_factor: ColumnType<string | null, number | null, number | null>;
+  cancelled: ColumnType<boolean, boolean | undefined, boolean>;
+  score: string | null;
+}
+export type BetSelectionRow = Selectable<BetSelectionsTable>;
+
+export interface BetStatusHistoryTable {
+  id: Generated<number>;
+  bet_id: number;
+  status: string;
+  reason: string;
+  message_key: string | null;
+  created_at: Timestamp;
+}

@@ -1,0 +1,355 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PlaceBetRequest, PlaceBetResponse } from '@dau/contracts/betting/place-bet';
+import { qualifiesForBoost } from '@dau/domain/boost-qualification';
+import { formatMoney, parseMoney, type Cents } from '@dau/domain/money';
+import { formatOdds, parseOdds, type Odds } from '@dau/domain/odds';
+import { payoutBreakdown } from '@dau/domain/payout';
+import type { SiteConfig, SiteId } from '@dau/domain/sites';
+import { DEFAULT_TAX_POLICIES, taxPolicyAt } from '@dau/domain/tax-policy';
+import { winBoostPercentage } from '@dau/domain/win-boost';
+import type { AppDeps, SessionUser } from '../../app-types';
+import type { DbOrTx } from '../../db/database';
+import { AppError, type ErrorDetail } from '../../errors/app-error';
+import { assertCanGamble } from '../accounts/responsible-gambling.service';
+import { checkSelectionOpen, type MarketSelection } from '../feed/market-availability';
+import {
+  insufficientFunds,
+  postTransaction,
+  type LedgerEntryInput,
+} from '../wallet/ledger.service';
+import { getBalances, publishBalances } from '../wallet/wallet.service';
+import { betFigures } from './bet-wire';
+import {
+  addStatusHistory,
+  betByIdempotencyKey,
+  insertBet,
+  selectionLabels,
+  setBetResponse,
+  type NewSelection,
+} from './betting.repository';
+import type { AcceptOddsChanges } from './betting.tables';
+import { pushBetStatus } from './betting.pushes';
+
+interface CheckedSelection extends MarketSelection {
+  requestedOdds: Odds;
+  odds: Odds;
+  isLive: boolean;
+  sportId: number;
+  eventName: string;
+  marketName: string;
+  outcomeName: string;
+}
+
+/** Whether the current price may be taken under the user's odds-change setting. */
+export function oddsAcceptable(policy: AcceptOddsChanges, requested: Odds, current: Odds) {
+  if (policy === 'any') return true;
+  if (policy === 'higher') return current >= requested;
+  return current === requested;
+}
+
+const perEvent = (eventId: number, code: string, message: string): ErrorDetail => ({
+  code,
+  message,
+  name: String(eventId),
+});
+
+/**
+ * Market active, producer up and odds acceptable for every leg, answered from the database (in
+ * the bet's transaction when given one). Every refused leg is reported, not only the first.
+ */
+async function checkSelections(
+  db: DbOrTx,
+  selections: (MarketSelection & { requestedOdds: Odds })[],
+  policy: AcceptOddsChanges,
+): Promise<CheckedSelection[]> {
+  const errors: ErrorDetail[] = [];
+  const checked: CheckedSelection[] = [];
+  for (const s of selections) {
+    const availability = await checkSelectionOpen(db, s);
+    if (!availability.open) {
+      errors.push(perEvent(s.eventId, availability.reason, availability.message));
+      continue;
+    }
+    const current = availability.odds as Odds;
+    if (!oddsAcceptable(policy, s.requestedOdds, current)) {
+      errors.push(
+        perEvent(
+          s.eventId,
+          'ODDS_CHANGED',
+          `Odds changed from ${formatOdds(s.requestedOdds)} to ${formatOdds(current)}`,
+        ),
+      );
+      continue;
+    }
+    const labels = await selectionLabels(db, s);
+    if (!labels) {
+      errors.push(perEvent(s.eventId, 'MARKET_NOT_FOUND', 'Market has expired'));
+      continue;
+    }
+    checked.push({ ...s, odds: current, isLive: availability.isLive, ...labels });
+  }
+  if (errors.length > 0) throw new AppError('CONFLICT', errors);
+  return checked;
+}
+
+function stakeLimits(deps: AppDeps, siteId: number) {
+  const units = deps.config.betting.stakeLimitsBySite[siteId] ?? deps.config.betting.stakeLimits;
+  return { min: Math.round(units.min * 100) as Cents, max: Math.round(units.max * 100) as Cents };
+}
+
+function parseAmount(value: number, field: string): Cents {
+  const amount = parseMoney(value);
+  if (amount === null) {
+    throw new AppError('VALIDATION_FAILED', [
+      {
+        code: 'INVALID_AMOUNT',
+        message: 'Enter an amount with at most two decimals.',
+        name: field,
+      },
+    ]);
+  }
+  return amount;
+}
+
+class DuplicatePlacement extends Error {}
+
+/**
+ * Places a bet for the session's user. The pipeline runs in the order of issue #8; every refusal
+ * is an AppError whose details name the event (per-event) or the field (per-slip).
+ */
+export async function placeBet(
+  deps: AppDeps,
+  user: SessionUser,
+  site: SiteConfig,
+  input: PlaceBetRequest,
+): Promise<PlaceBetResponse> {
+  const { db } = deps;
+  const previous = await betByIdempotencyKey(db, user.userId, input.idempotencyKey);
+  if (previous) return previous.response as PlaceBetResponse;
+
+  if (input.siteId !== user.siteId) {
+    throw new AppError('BAD_REQUEST', [
+      { code: 'WRONG_SITE', message: 'This bet is for another site.', name: 'siteId' },
+    ]);
+  }
+  await assertCanGamble(db, user.userId, deps.now());
+
+  const stake = parseAmount(input.stake, 'stake');
+  const freebetStake = parseAmount(input.freebetStake, 'freebetStake');
+  const limits = stakeLimits(deps, user.siteId);
+  const total = stake + freebetStake;
+  if (total < limits.min) {
+    throw new AppError('BAD_REQUEST', [
+      {
+        code: 'STAKE_TOO_LOW',
+        message: `The minimum stake is ${formatMoney(limits.min, site)}.`,
+        name: 'stake',
+      },
+    ]);
+  }
+  if (total > limits.max) {
+    throw new AppError('BAD_REQUEST', [
+      {
+        code: 'STAKE_TOO_HIGH',
+        message: `The maximum stake is ${formatMoney(limits.max, site)}.`,
+        name: 'stake',
+      },
+    ]);
+  }
+
+  if (input.betType === 'single' && input.selections.length !== 1) {
+    throw new AppError('BAD_REQUEST', [
+      { code: 'SINGLE_NEEDS_ONE', message: 'A single bet has exactly one selection.' },
+    ]);
+  }
+  if (input.betType === 'multiple' && input.selections.length < 2) {
+    throw new AppError('BAD_REQUEST', [
+      { code: 'MULTIPLE_NEEDS_TWO', message: 'A multiple needs at least two selections.' },
+    ]);
+  }
+  const seen = new Set<number>();
+  const duplicates: ErrorDetail[] = [];
+  const requested: (MarketSelection & { requestedOdds: Odds })[] = [];
+  for (const s of input.selections) {
+    if (seen.has(s.eventId)) {
+      duplicates.push(
+        perEvent(s.eventId, 'SAME_EVENT', 'Only one selection per event can be combined.'),
+      );
+    }
+    seen.add(s.eventId);
+    const requestedOdds = parseOdds(s.odds);
+    if (requestedOdds === null || requestedOdds <= 100) {
+      throw new AppError('VALIDATION_FAILED', [
+        perEvent(s.eventId, 'INVALID_ODDS', 'Odds must be above 1 with at most two decimals.'),
+      ]);
+    }
+    requested.push({
+      eventId: s.eventId,
+      marketId: s.marketId,
+      specifier: s.specifier,
+      outcomeId: s.outcomeId,
+      requestedOdds,
+    });
+  }
+  if (duplicates.length > 0) throw new AppError('CONFLICT', duplicates);
+
+  const policy = input.acceptOddsChanges;
+  let checked = await checkSelections(db, requested, policy);
+
+  // Live prices move fast: the delay stops bets on outcomes the bettor saw happen first.
+  const live = checked.filter((s) => s.isLive);
+  if (live.length > 0) {
+    const { liveDelayMs, liveDelayBySport } = deps.config.betting;
+    const delay = Math.max(...live.map((s) => liveDelayBySport[s.sportId] ?? liveDelayMs));
+    if (delay > 0) await sleep(delay);
+    checked = await checkSelections(db, requested, policy);
+  }
+
+  const taxPolicy = taxPolicyAt(DEFAULT_TAX_POLICIES, user.siteId as SiteId, deps.now());
+  const legs = checked.map((s) => ({
+    ...s,
+    qualifies: qualifiesForBoost({ odds: s.odds, blocked: false, isLive: s.isLive }),
+  }));
+  const boost =
+    input.betType === 'multiple' ? winBoostPercentage(legs.filter((l) => l.qualifies).length) : 0;
+  // Wins above the maximum are capped (the betslip shows the max-win note), never refused.
+  const breakdown = payoutBreakdown({
+    stake,
+    freebetStake,
+    legs: legs.map((l) => l.odds),
+    betType: input.betType,
+    policy: taxPolicy,
+    winBoostPercentage: boost,
+  });
+
+  const balances = await getBalances(db, user.userId);
+  if (balances.cash < stake) throw insufficientFunds();
+  if (balances.freeBet < freebetStake) {
+    throw new AppError('CONFLICT', [
+      {
+        code: 'INSUFFICIENT_FREE_BET',
+        message: 'Your free bet balance is not enough for this amount.',
+        name: 'freebetStake',
+      },
+    ]);
+  }
+
+  const placedAt = deps.now();
+  let result: { betId: number; response: PlaceBetResponse; userIds: number[] };
+  try {
+    result = await db.transaction().execute(async (tx) => {
+      // Last look inside the transaction: odds and market state exactly as the bet records them.
+      const final = await checkSelections(tx, requested, policy);
+      for (const [i, leg] of final.entries()) {
+        if (leg.odds !== legs[i]?.odds) {
+          throw new AppError('CONFLICT', [
+            perEvent(
+              leg.eventId,
+              'ODDS_CHANGED',
+              `Odds changed from ${formatOdds(leg.requestedOdds)} to ${formatOdds(leg.odds)}`,
+            ),
+          ]);
+        }
+      }
+      const pool = breakdown.stakeAfterExcise + breakdown.freebetStake;
+      const entries: LedgerEntryInput[] = [{ account: { system: 'bets_in_play' }, amount: pool }];
+      if (stake > 0)
+        entries.push({ account: { userId: user.userId, kind: 'cash' }, amount: -stake });
+      if (breakdown.excise > 0) {
+        entries.push({ account: { system: 'tax_payable' }, amount: breakdown.excise });
+      }
+      if (freebetStake > 0) {
+        entries.push({ account: { userId: user.userId, kind: 'free_bet' }, amount: -freebetStake });
+      }
+      const posted = await postTransaction(tx, {
+        kind: 'bet_stake',
+        idempotencyKey: `bet_stake:${user.userId}:${input.idempotencyKey}`,
+        userId: user.userId,
+        entries,
+        meta: { excise: breakdown.excise, freebetStake },
+      });
+      if (posted.duplicate) throw new DuplicatePlacement();
+
+      const selections: NewSelection[] = legs.map((l) => ({
+        eventId: l.eventId,
+        marketId: l.marketId,
+        specifier: l.specifier,
+        outcomeId: l.outcomeId,
+        odds: l.odds,
+        requestedOdds: l.requestedOdds,
+        isLive: l.isLive,
+        qualifies: l.qualifies,
+        eventName: l.eventName,
+        marketName: l.marketName,
+        outcomeName: l.outcomeName,
+      }));
+      const bet = {
+        user_id: user.userId,
+        site_id: user.siteId,
+        bet_type: input.betType,
+        status: 'open' as const,
+        idempotency_key: input.idempotencyKey,
+        accept_odds_changes: policy,
+        stake: breakdown.stake,
+        freebet_stake: breakdown.freebetStake,
+        excise: breakdown.excise,
+        stake_after_excise: breakdown.stakeAfterExcise,
+        total_odds: breakdown.totalOdds,
+        win_boost_percentage: breakdown.winBoostPercentage,
+        win_boost_amount: breakdown.winBoostAmount,
+        gross_possible_win: breakdown.grossPossibleWin,
+        withholding_tax: breakdown.withholdingTax,
+        net_payout: breakdown.netPayout,
+        capped: breakdown.capped,
+        tax_policy: JSON.stringify(taxPolicy),
+        stake_transaction_id: posted.transactionId,
+        placed_at: placedAt,
+        response: '{}',
+      };
+      const betId = await insertBet(tx, bet, selections);
+      const response: PlaceBetResponse = {
+        hasErrors: false,
+        betId: String(betId),
+        betType: input.betType,
+        status: 'open',
+        placedAt: placedAt.toISOString(),
+        figures: betFigures({
+          ...bet,
+          id: betId,
+          win_boost_percentage: String(breakdown.winBoostPercentage),
+          tax_policy: taxPolicy,
+          settled_payout: 0,
+          settled_withholding: 0,
+          settlement_count: 0,
+          settled_at: null,
+          response: null,
+        }),
+        selections: selections.map((s) => ({
+          eventId: s.eventId,
+          marketId: s.marketId,
+          specifier: s.specifier,
+          outcomeId: s.outcomeId,
+          odds: s.odds / 100,
+          requestedOdds: s.requestedOdds / 100,
+          isLive: s.isLive,
+          eventName: s.eventName,
+          marketName: s.marketName,
+          outcomeName: s.outcomeName,
+        })),
+      };
+      await setBetResponse(tx, betId, response);
+      await addStatusHistory(tx, betId, 'open', 'placed', null, placedAt);
+      return { betId, response, userIds: posted.userIds };
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicatePlacement)) throw error;
+    // The same key was placed concurrently and committed first: answer what it answered.
+    const first = await betByIdempotencyKey(db, user.userId, input.idempotencyKey);
+    if (!first) throw new AppError('CONFLICT', 'This bet is already being placed.');
+    return first.response as PlaceBetResponse;
+  }
+
+  await publishBalances(deps, result.userIds);
+  await pushBetStatus(deps, user.userId, String(result.betId), 'open', true);
+  return result.response;
+}

@@ -1,0 +1,348 @@
+import type { Cents } from '@dau/domain/money';
+import {
+  rollbackLossMessage,
+  rollbackWinMessage,
+  settlementLostMessage,
+  settlementWonMessage,
+} from '@dau/domain/messages';
+import { ratio, type Odds, type Ratio } from '@dau/domain/odds';
+import { legFactor, settleBet, type LegOutcome } from '@dau/domain/settlement';
+import { isSiteId, siteConfig } from '@dau/domain/sites';
+import type { TaxPolicy } from '@dau/domain/tax-policy';
+import type { AppDeps } from '../../app-types';
+import type { Tx } from '../../db/database';
+import type { SettlementMessage } from '../feed/feed-messages';
+import {
+  ackSettlementMessage,
+  claimSettlementMessages,
+  releaseSettlementMessage,
+} from '../feed/settlement-outbox';
+import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
+import { getBalances, publishBalances, toUnits } from '../wallet/wallet.service';
+import {
+  addStatusHistory,
+  betSelections,
+  clearMarketResults,
+  eventScore,
+  lockBet,
+  setMarketCancelled,
+  setOutcomeResult,
+  updateBetSettlement,
+} from './betting.repository';
+import { pushBetStatus } from './betting.pushes';
+import type { BetRow, BetSelectionRow, BetStatus } from './betting.tables';
+
+/** What to tell a user once the transaction that changed their bet has committed. */
+type Notice =
+  | {
+      kind: 'settled';
+      userId: number;
+      siteId: number;
+      betId: number;
+      status: BetStatus;
+      payout: number;
+    }
+  | { kind: 'rolled-back'; userId: number; siteId: number; betId: number; payout: number };
+
+/** A decimal factor from the feed (e.g. 0.5) as an exact ratio. */
+function decimalRatio(text: string): Ratio {
+  const [whole = '0', fraction = ''] = text.split('.');
+  const digits = fraction.replace(/0+$/, '');
+  return ratio(BigInt(whole + digits), 10n ** BigInt(digits.length));
+}
+
+function voidFactorOf(value: string | null): 0 | 0.5 | 1 {
+  const n = Number(value ?? 0);
+  if (n === 1) return 1;
+  if (n === 0.5) return 0.5;
+  return 0;
+}
+
+/** The leg's settled outcome, or null while the feed has not settled it. */
+export function legOutcome(s: BetSelectionRow): LegOutcome | null {
+  if (s.cancelled) return { result: 'lost', voidFactor: 1 };
+  if (s.result === null) return null;
+  return {
+    result: s.result,
+    voidFactor: voidFactorOf(s.void_factor),
+    ...(s.dead_heat_factor !== null ? { deadHeatFactor: decimalRatio(s.dead_heat_factor) } : {}),
+  };
+}
+
+/**
+ * Where the bet should stand given its legs: open while a leg is unsettled (unless one already
+ * lost, which loses a multiple at once), otherwise the domain's settlement.
+ */
+function desiredState(bet: BetRow, legs: BetSelectionRow[]) {
+  const outcomes = legs.map(legOutcome);
+  const lostLeg = legs.some((leg, i) => {
+    const o = outcomes[i];
+    return o !== null && o !== undefined && legFactor(leg.odds as Odds, o).numerator === 0n;
+  });
+  if (!lostLeg && outcomes.some((o) => o === null)) return null;
+  const settlement = settleBet({
+    betId: String(bet.id),
+    stake: bet.stake as Cents,
+    freebetStake: bet.freebet_stake as Cents,
+    betType: bet.bet_type,
+    policy: bet.tax_policy as TaxPolicy,
+    legs: legs.map((leg, i) => ({
+      odds: leg.odds as Odds,
+      // Unsettled legs of a bet that has already lost do not change the answer.
+      outcome: outcomes[i] ?? { result: 'lost' },
+      qualifies: leg.qualifies,
+    })),
+  });
+  return {
+    status: settlement.status,
+    payout: settlement.breakdown.netPayout as number,
+    withholding: settlement.breakdown.withholdingTax as number,
+  };
+}
+
+function settlementEntries(bet: BetRow, payout: number, withholding: number, sign: 1 | -1) {
+  const pool = bet.stake_after_excise + bet.freebet_stake;
+  const house = pool - payout - withholding;
+  const entries: LedgerEntryInput[] = [
+    { account: { system: 'bets_in_play' }, amount: -pool * sign },
+  ];
+  if (payout !== 0)
+    entries.push({ account: { userId: bet.user_id, kind: 'cash' }, amount: payout * sign });
+  if (withholding !== 0)
+    entries.push({ account: { system: 'tax_payable' }, amount: withholding * sign });
+  if (house !== 0) entries.push({ account: { system: 'house' }, amount: house * sign });
+  return entries;
+}
+
+/**
+ * Brings one bet in line with its legs: reverses exactly what its current settlement booked if
+ * that no longer holds, then books the new settlement. Running it twice changes nothing, so
+ * a re-delivered message is harmless.
+ */
+async function reconcileBet(
+  tx: Tx,
+  betId: number,
+  messageKey: string,
+  now: Date,
+  notices: Notice[],
+  userIds: Set<number>,
+) {
+  const bet = await lockBet(tx, betId);
+  if (!bet) return;
+  const legs = await betSelections(tx, [betId]);
+  const desired = desiredState(bet, legs);
+  const current =
+    bet.status === 'open'
+      ? null
+      : { status: bet.status, payout: bet.settled_payout, withholding: bet.settled_withholding };
+  if (
+    (desired === null && current === null) ||
+    (desired &&
+      current &&
+      desired.status === current.status &&
+      desired.payout === current.payout &&
+      desired.withholding === current.withholding)
+  ) {
+    return;
+  }
+  let count = bet.settlement_count;
+  if (current) {
+    // A user may have spent (or withdrawn) the winnings already. Their cash never goes below
+    // zero, so take what is there and let the house carry the rest, recorded on the
+    // transaction, rather than block every later settlement behind this one.
+    const { cash } = await getBalances(tx, bet.user_id);
+    const recovered = Math.min(current.payout, cash);
+    const shortfall = current.payout - recovered;
+    // Reversing with what was recovered keeps the transaction balanced: the house gets back
+    // that much less.
+    const entries = settlementEntries(bet, recovered, current.withholding, -1);
+    await postTransaction(tx, {
+      kind: 'bet_settlement_rollback',
+      idempotencyKey: `bet:${betId}:unsettle:${count}`,
+      userId: bet.user_id,
+      entries,
+      meta: { betId, messageKey, shortfall },
+    });
+    await addStatusHistory(
+      tx,
+      betId,
+      'open',
+      shortfall > 0 ? `rolled back; ${shortfall} cents not recovered` : 'rolled back',
+      messageKey,
+      now,
+    );
+    notices.push({
+      kind: 'rolled-back',
+      userId: bet.user_id,
+      siteId: bet.site_id,
+      betId,
+      payout: recovered,
+    });
+  }
+  if (desired) {
+    count += 1;
+    await postTransaction(tx, {
+      kind: 'bet_settlement',
+      idempotencyKey: `bet:${betId}:settle:${count}`,
+      userId: bet.user_id,
+      entries: settlementEntries(bet, desired.payout, desired.withholding, 1),
+      meta: { betId, messageKey, status: desired.status },
+    });
+    await addStatusHistory(tx, betId, desired.status, 'settled', messageKey, now);
+    notices.push({
+      kind: 'settled',
+      userId: bet.user_id,
+      siteId: bet.site_id,
+      betId,
+      status: desired.status,
+      payout: desired.payout,
+    });
+  }
+  await updateBetSettlement(tx, betId, {
+    status: desired?.status ?? 'open',
+    settledPayout: desired?.payout ?? 0,
+    settledWithholding: desired?.withholding ?? 0,
+    settlementCount: count,
+    settledAt: desired ? now : null,
+  });
+  userIds.add(bet.user_id);
+}
+
+/** Applies one feed message to the legs it names; returns the bets to reconcile. */
+async function applyMessage(tx: Tx, message: SettlementMessage): Promise<Set<number>> {
+  const touched = new Set<number>();
+  const add = (ids: number[]) => ids.forEach((id) => touched.add(id));
+  const eventId = message.eventId;
+  switch (message.type) {
+    case 'bet_settlement': {
+      const score = await eventScore(tx, eventId);
+      for (const m of message.markets) {
+        for (const o of m.outcomes) {
+          add(
+            await setOutcomeResult(
+              tx,
+              { eventId, marketId: m.marketId, specifier: m.specifier },
+              o.outcomeId,
+              {
+                result: o.result === 1 ? 'won' : 'lost',
+                voidFactor: o.voidFactor ?? null,
+                deadHeatFactor: o.deadHeatFactor ?? null,
+                score,
+              },
+            ),
+          );
+        }
+      }
+      break;
+    }
+    case 'rollback_bet_settlement':
+      for (const m of message.markets) add(await clearMarketResults(tx, { eventId, ...m }));
+      break;
+    case 'bet_cancel':
+    case 'rollback_bet_cancel': {
+      const window = {
+        ...(message.startTime !== undefined ? { from: new Date(message.startTime) } : {}),
+        ...(message.endTime !== undefined ? { to: new Date(message.endTime) } : {}),
+      };
+      const cancelled = message.type === 'bet_cancel';
+      for (const m of message.markets) {
+        add(await setMarketCancelled(tx, { eventId, ...m }, cancelled, window));
+      }
+      break;
+    }
+  }
+  return touched;
+}
+
+async function notify(deps: AppDeps, notices: Notice[]) {
+  for (const n of notices) {
+    const site = siteConfig(isSiteId(n.siteId) ? n.siteId : 2);
+    const betId = String(n.betId);
+    const amount = n.payout as Cents;
+    if (n.kind === 'rolled-back') {
+      if (n.payout > 0) {
+        deps.realtime.toUser(n.userId, 'BetSettlementRollbackWin_v2', {
+          betId,
+          amount: toUnits(amount),
+          message: rollbackWinMessage(betId, amount, site),
+        });
+      } else {
+        deps.realtime.toUser(n.userId, 'BetSettlementRollbackLoss_v2', {
+          betId,
+          amount: 0,
+          message: rollbackLossMessage(betId),
+        });
+      }
+      continue;
+    }
+    // Status 1 won, 2 lost; a void bet (stake returned) is 0: no notification (spec doc 2 §4).
+    const status = n.status === 'won' ? 1 : n.status === 'lost' ? 2 : 0;
+    deps.realtime.toUser(n.userId, 'BetSettlement_v2', {
+      betId,
+      status,
+      amount: toUnits(amount),
+      message:
+        status === 1
+          ? settlementWonMessage(betId, amount, site)
+          : status === 2
+            ? settlementLostMessage(betId)
+            : '',
+    });
+  }
+  const last = new Map<number, Notice>();
+  for (const n of notices) last.set(n.betId, n);
+  for (const n of last.values()) {
+    const status = n.kind === 'settled' ? n.status : 'open';
+    // The header notify flag is set on every status change (spec doc 1 §4).
+    await pushBetStatus(deps, n.userId, String(n.betId), status, true);
+  }
+}
+
+export interface SettlementRun {
+  handled: number;
+  failed: number;
+  betsChanged: number;
+}
+
+/**
+ * Drains the feed's settlement outbox: each message is applied, its bets reconciled and the
+ * message acknowledged in one transaction, then balances and notices are pushed.
+ */
+export async function processSettlements(
+  deps: AppDeps,
+  options: { batch?: number; log?: (error: unknown, key: string) => void } = {},
+): Promise<SettlementRun> {
+  const run: SettlementRun = { handled: 0, failed: 0, betsChanged: 0 };
+  for (;;) {
+    const claimed = await claimSettlementMessages(deps.db, options.batch ?? 50, {
+      now: deps.now(),
+    });
+    if (claimed.length === 0) return run;
+    for (const item of claimed) {
+      const notices: Notice[] = [];
+      const userIds = new Set<number>();
+      try {
+        await deps.db.transaction().execute(async (tx) => {
+          const bets = await applyMessage(tx, item.message);
+          for (const betId of [...bets].sort((a, b) => a - b)) {
+            await reconcileBet(tx, betId, item.messageKey, deps.now(), notices, userIds);
+          }
+          await ackSettlementMessage(tx, item.id, deps.now());
+        });
+      } catch (error) {
+        run.failed += 1;
+        options.log?.(error, item.messageKey);
+        // Messages must apply in order (a rollback after its settlement), so stop here and let
+        // the next run retry this one first; release the rest of the batch for it too.
+        for (const rest of claimed.filter((c) => c.id >= item.id)) {
+          await releaseSettlementMessage(deps.db, rest.id);
+        }
+        return run;
+      }
+      run.handled += 1;
+      run.betsChanged += new Set(notices.map((n) => n.betId)).size;
+      await publishBalances(deps, userIds);
+      await notify(deps, notices);
+    }
+  }
+}

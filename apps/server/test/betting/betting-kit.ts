@@ -1,0 +1,125 @@
+import { expect } from 'vitest';
+import type { PlaceBetRequest } from '@dau/contracts/betting/place-bet';
+import { checkSelectionOpen } from '../../src/modules/feed/market-availability';
+import type { SystemAccountKind } from '../../src/modules/wallet/wallet.tables';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createSignedInUser } from '../helpers/factories';
+import { fundUser } from '../wallet/ledger-assertions';
+
+/** The app with the simulated feed connected (manual clock) and a short live delay. */
+export async function bettingApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp({
+    FEED_FIXTURES_PER_TOURNAMENT: '2',
+    BET_LIVE_DELAY_MS: '300',
+    ...env,
+  });
+  await t.deps.feed.connect();
+  return t;
+}
+
+function sim(t: TestApp) {
+  const s = t.deps.feed.simulator;
+  if (!s) throw new Error('no simulator');
+  return s;
+}
+
+/** Football events open for pre-match betting on the 1X2 market. */
+export async function preMatchEvents(t: TestApp): Promise<number[]> {
+  const live = new Set(sim(t).liveEventIds());
+  const ids: number[] = [];
+  for (const f of sim(t).fixtures()) {
+    if (f.sport.id !== 1 || live.has(f.eventId)) continue;
+    const a = await checkSelectionOpen(t.deps.db, {
+      eventId: f.eventId,
+      marketId: 1,
+      specifier: '',
+      outcomeId: 1,
+    });
+    if (a.open && !a.isLive) ids.push(f.eventId);
+  }
+  return ids;
+}
+
+export async function liveEvents(t: TestApp): Promise<number[]> {
+  const ids: number[] = [];
+  for (const eventId of sim(t).liveEventIds()) {
+    const a = await checkSelectionOpen(t.deps.db, {
+      eventId,
+      marketId: 1,
+      specifier: '',
+      outcomeId: 1,
+    });
+    if (a.open && a.isLive) ids.push(eventId);
+  }
+  return ids;
+}
+
+/** A selection at its current odds (decimal, as a client sends it). */
+export async function selectionAt(t: TestApp, eventId: number, outcomeId = 1, marketId = 1) {
+  const a = await checkSelectionOpen(t.deps.db, { eventId, marketId, specifier: '', outcomeId });
+  if (!a.open) throw new Error(`selection ${eventId}/${marketId}/${outcomeId} is closed`);
+  return { eventId, marketId, specifier: '', outcomeId, odds: a.odds / 100 };
+}
+
+export async function sandbox(t: TestApp, path: string, payload: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: `/api/sandbox/feed/${path}`, payload });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+let keyCounter = 0;
+export function newKey(): string {
+  keyCounter += 1;
+  return `test-key-${Date.now()}-${keyCounter}`;
+}
+
+export async function placeBet(
+  t: TestApp,
+  cookies: { authBB: string },
+  body: Partial<PlaceBetRequest> & Pick<PlaceBetRequest, 'selections'>,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/core/betslip/PlaceBet',
+    cookies,
+    payload: {
+      siteId: 2,
+      betType: body.selections.length > 1 ? 'multiple' : 'single',
+      stake: 100,
+      freebetStake: 0,
+      acceptOddsChanges: 'none',
+      idempotencyKey: newKey(),
+      ...body,
+    },
+  });
+}
+
+/** A signed-in user on site 2 with cash (cents) from the house. */
+export async function fundedUser(t: TestApp, cashCents = 1_000_00) {
+  const u = await createSignedInUser(t.deps.db);
+  if (cashCents > 0) await fundUser(t.deps.db, u.user.id, cashCents);
+  return u;
+}
+
+export async function systemBalance(t: TestApp, kind: SystemAccountKind): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('user_id', 'is', null)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+export async function userBalance(
+  t: TestApp,
+  userId: number,
+  kind: 'cash' | 'free_bet' = 'cash',
+): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}

@@ -1,0 +1,297 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FeedMessage } from '../../src/modules/feed/feed-messages';
+import { processSettlements } from '../../src/modules/betting/settlement.service';
+import type { TestApp } from '../helpers/test-app';
+import { expectLedgerBalanced } from '../wallet/ledger-assertions';
+import {
+  bettingApp,
+  fundedUser,
+  placeBet,
+  preMatchEvents,
+  sandbox,
+  selectionAt,
+  systemBalance,
+  userBalance,
+} from './betting-kit';
+
+let t: TestApp;
+let events: number[];
+beforeAll(async () => {
+  t = await bettingApp();
+  events = await preMatchEvents(t);
+  expect(events.length).toBeGreaterThanOrEqual(5);
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await expectLedgerBalanced(t.deps.db);
+});
+
+const ev = (i: number) => {
+  const id = events[i];
+  if (id === undefined) throw new Error(`no pre-match event ${i}`);
+  return id;
+};
+
+async function betRow(betId: string) {
+  return t.deps.db
+    .selectFrom('bets')
+    .selectAll()
+    .where('id', '=', Number(betId))
+    .executeTakeFirstOrThrow();
+}
+
+async function settlementTransactions(betId: string) {
+  const rows = await t.deps.db
+    .selectFrom('ledger_transactions')
+    .select(['kind'])
+    .where('kind', 'in', ['bet_settlement', 'bet_settlement_rollback'])
+    .where('idempotency_key', 'like', `bet:${betId}:%`)
+    .execute();
+  return rows.map((r) => r.kind).sort();
+}
+
+/** Feeds the event's first settlement message again, as a corrected re-settlement would. */
+async function resendSettlement(eventId: number) {
+  const row = await t.deps.db
+    .selectFrom('feed_settlement_outbox')
+    .select('payload')
+    .where('event_id', '=', eventId)
+    .where('kind', '=', 'bet_settlement')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const payload = (
+    typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+  ) as FeedMessage;
+  const event = await t.deps.db
+    .selectFrom('feed_events')
+    .select('last_seq')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  await t.deps.feed.ingestion.handle({ ...payload, seq: event.last_seq + 1 });
+}
+
+describe('settlement engine', () => {
+  it('pays a won single, reverses it exactly on rollback, and pays once when settled again', async () => {
+    const { user, cookies } = await fundedUser(t);
+    const push = vi.spyOn(t.deps.realtime, 'toUser');
+    const placed = await placeBet(t, cookies, {
+      selections: [await selectionAt(t, ev(0), 1)],
+      stake: 115,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { betId, figures } = placed.json();
+    const bet = await betRow(betId);
+    const cashAfterStake = await userBalance(t, user.id);
+    const [tax0, pool0, house0] = [
+      await systemBalance(t, 'tax_payable'),
+      await systemBalance(t, 'bets_in_play'),
+      await systemBalance(t, 'house'),
+    ];
+
+    await sandbox(t, 'settle', { eventId: ev(0), home: 2, away: 0 });
+    const run = await processSettlements(t.deps);
+    expect(run).toMatchObject({ handled: 1, failed: 0, betsChanged: 1 });
+
+    const won = await betRow(betId);
+    expect(won.status).toBe('won');
+    expect(won.settled_payout).toBe(bet.net_payout);
+    expect(won.settled_withholding).toBe(bet.withholding_tax);
+    expect(await userBalance(t, user.id)).toBe(cashAfterStake + bet.net_payout);
+    expect(await systemBalance(t, 'tax_payable')).toBe(tax0 + bet.withholding_tax);
+    expect(await systemBalance(t, 'bets_in_play')).toBe(pool0 - bet.stake_after_excise);
+    expect(await systemBalance(t, 'house')).toBe(
+      house0 + bet.stake_after_excise - bet.net_payout - bet.withholding_tax,
+    );
+    const amount = figures.netPayout.toLocaleString('en-KE', { minimumFractionDigits: 2 });
+    expect(push).toHaveBeenCalledWith(user.id, 'BetSettlement_v2', {
+      betId,
+      status: 1,
+      amount: figures.netPayout,
+      message: `Bet ${betId} has settled. You won KSh ${amount}!`,
+    });
+    expect(push).toHaveBeenCalledWith(
+      user.id,
+      'BetsStatus_v2',
+      expect.objectContaining({ betId, status: 'won', openBetsCount: 0, notify: true }),
+    );
+
+    // Running again changes nothing (messages are acknowledged, bets reconciled).
+    expect(await processSettlements(t.deps)).toMatchObject({ handled: 0 });
+
+    await sandbox(t, 'rollback-settlement', { eventId: ev(0) });
+    await processSettlements(t.deps);
+    expect((await betRow(betId)).status).toBe('open');
+    expect(await userBalance(t, user.id)).toBe(cashAfterStake);
+    expect(await systemBalance(t, 'tax_payable')).toBe(tax0);
+    expect(await systemBalance(t, 'bets_in_play')).toBe(pool0);
+    expect(await systemBalance(t, 'house')).toBe(house0);
+    expect(push).toHaveBeenCalledWith(user.id, 'BetSettlementRollbackWin_v2', {
+      betId,
+      amount: figures.netPayout,
+      message: `Bet ${betId} was rolled back and KSh ${amount} was deducted from your account.`,
+    });
+
+    await resendSettlement(ev(0));
+    await processSettlements(t.deps);
+    expect((await betRow(betId)).status).toBe('won');
+    expect(await userBalance(t, user.id)).toBe(cashAfterStake + bet.net_payout);
+    expect(await settlementTransactions(betId)).toEqual([
+      'bet_settlement',
+      'bet_settlement',
+      'bet_settlement_rollback',
+    ]);
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/core/betslip/history/${betId}`,
+      cookies,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({
+      betId,
+      status: 'won',
+      payout: figures.netPayout,
+      selections: [{ eventId: ev(0), outcomeId: 1, result: 'won', score: '2:0' }],
+    });
+    expect(detail.json().timeline.map((s: { status: string }) => s.status)).toEqual([
+      'open',
+      'won',
+      'open',
+      'won',
+    ]);
+  });
+
+  it('loses a multiple as soon as one leg loses, and reopens it on rollback', async () => {
+    const { user, cookies } = await fundedUser(t);
+    const push = vi.spyOn(t.deps.realtime, 'toUser');
+    const placed = await placeBet(t, cookies, {
+      selections: [await selectionAt(t, ev(1), 1), await selectionAt(t, ev(2), 1)],
+      stake: 50,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { betId } = placed.json();
+    const cash = await userBalance(t, user.id);
+
+    await sandbox(t, 'settle', { eventId: ev(1), home: 0, away: 1 });
+    await processSettlements(t.deps);
+    expect((await betRow(betId)).status).toBe('lost');
+    expect(await userBalance(t, user.id)).toBe(cash);
+    expect(push).toHaveBeenCalledWith(user.id, 'BetSettlement_v2', {
+      betId,
+      status: 2,
+      amount: 0,
+      message: `Bet ${betId} has settled as a loss. Better luck next time!`,
+    });
+
+    await sandbox(t, 'rollback-settlement', { eventId: ev(1) });
+    await processSettlements(t.deps);
+    expect((await betRow(betId)).status).toBe('open');
+    expect(push).toHaveBeenCalledWith(user.id, 'BetSettlementRollbackLoss_v2', {
+      betId,
+      amount: 0,
+      message: `Bet ${betId} was reopened due to rolled back markets`,
+    });
+  });
+
+  it('refunds the stake after excise when a market is cancelled, and takes it back on rollback', async () => {
+    const { user, cookies } = await fundedUser(t);
+    const placed = await placeBet(t, cookies, {
+      selections: [await selectionAt(t, ev(3), 2)],
+      stake: 23,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { betId } = placed.json();
+    const cash = await userBalance(t, user.id);
+    const event = await t.deps.db
+      .selectFrom('feed_events')
+      .select('last_seq')
+      .where('id', '=', ev(3))
+      .executeTakeFirstOrThrow();
+    const base = { eventId: ev(3), producer: 3 as const, timestamp: Date.now() };
+    const markets = [{ marketId: 1, specifier: '' }];
+    await t.deps.feed.ingestion.handle({
+      ...base,
+      type: 'bet_cancel',
+      seq: event.last_seq + 1,
+      markets,
+      reason: 'Match cancelled',
+    });
+    await processSettlements(t.deps);
+    const bet = await betRow(betId);
+    expect(bet.status).toBe('void');
+    // Excise is not refunded: 23 → 20 staked after excise, 20 back.
+    expect(bet.settled_payout).toBe(20_00);
+    expect(await userBalance(t, user.id)).toBe(cash + 20_00);
+
+    await t.deps.feed.ingestion.handle({
+      ...base,
+      type: 'rollback_bet_cancel',
+      seq: event.last_seq + 2,
+      markets,
+    });
+    await processSettlements(t.deps);
+    expect((await betRow(betId)).status).toBe('open');
+    expect(await userBalance(t, user.id)).toBe(cash);
+  });
+
+  it('shows a user only their own bets', async () => {
+    const a = await fundedUser(t);
+    const b = await fundedUser(t);
+    const placed = await placeBet(t, a.cookies, { selections: [await selectionAt(t, ev(4))] });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { betId } = placed.json();
+
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/betslip/history?status=open',
+      cookies: a.cookies,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ totalCount: 1, items: [{ betId, status: 'open' }] });
+    const settled = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/betslip/history?status=settled',
+      cookies: a.cookies,
+    });
+    expect(settled.json().totalCount).toBe(0);
+
+    const days = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/betslip/history/days',
+      cookies: a.cookies,
+    });
+    expect(days.statusCode, days.body).toBe(200);
+    expect(days.json().days).toEqual([
+      expect.objectContaining({
+        betsCount: 1,
+        totalStake: 100,
+        totalPayout: 0,
+        bets: [expect.objectContaining({ betId })],
+      }),
+    ]);
+
+    const others = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/betslip/history',
+      cookies: b.cookies,
+    });
+    expect(others.json()).toMatchObject({ totalCount: 0, items: [] });
+    const peek = await t.app.inject({
+      method: 'GET',
+      url: `/api/core/betslip/history/${betId}`,
+      cookies: b.cookies,
+    });
+    expect(peek.statusCode).toBe(404);
+    const count = await t.app.inject({
+      method: 'POST',
+      url: '/api/core/betslip/GetBetSlipCount',
+      cookies: b.cookies,
+      payload: { BetSlipStatusId: 0 },
+    });
+    expect(count.json()).toEqual({ errorMsg: '', totalCount: 0 });
+    expect(await userBalance(t, b.user.id)).toBe(1_000_00);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * `POST {core}/betslip/PlaceBet` (issue #8; the spec shows the betslip but no placement call).
+ * Amounts are currency units with at most two decimals; odds are decimal odds (1.85) as the
+ * user saw them. The session names the user.
+ */
+export const placeBetSelectionSchema = z.object({
+  eventId: z.number().int().positive(),
+  marketId: z.number().int().positive(),
+  /** Empty for markets without a specifier (e.g. `total=2.5` otherwise). */
+  specifier: z.string().max(100).default(''),
+  outcomeId: z.number().int().positive(),
+  odds: z.number().positive().max(100_000),
+});
+export type PlaceBetSelection = z.infer<typeof placeBetSelectionSchema>;
+
+export const placeBetRequestSchema = z.object({
+  siteId: z.number().int().min(1).max(4),
+  betType: z.enum(['single', 'multiple']),
+  stake: z.number().min(0),
+  freebetStake: z.number().min(0).default(0),
+  /** none: refuse any change; higher: accept better odds; any: accept every change. */
+  acceptOddsChanges: z.enum(['none', 'higher', 'any']).default('none'),
+  /** Chosen by the client per slip submission; a retry with the same key places nothing new. */
+  idempotencyKey: z.string().min(8).max(100),
+  selections: z.array(placeBetSelectionSchema).min(1).max(50),
+});
+export type PlaceBetRequest = z.infer<typeof placeBetRequestSchema>;
+
+export const placedSelectionSchema = z.object({
+  eventId: z.number(),
+  marketId: z.number(),
+  specifier: z.string(),
+  outcomeId: z.number(),
+  /** Odds the bet was taken at (may differ from the requested odds under `higher`/`any`). */
+  odds: z.number(),
+  requestedOdds: z.number(),
+  isLive: z.boolean(),
+  eventName: z.string(),
+  marketName: z.string(),
+  outcomeName: z.string(),
+});
+
+/** Every payout figure of the bet, in currency units (two decimals). */
+export const payoutFiguresSchema = z.object({
+  stake: z.number(),
+  freebetStake: z.number(),
+  excise: z.number(),
+  stakeAfterExcise: z.number(),
+  totalOdds: z.number(),
+  winBoostPercentage: z.number(),
+  winBoostAmount: z.number(),
+  grossPossibleWin: z.number(),
+  withholdingTax: z.number(),
+  netPayout: z.number(),
+  /** True when the win was capped at the maximum winning. */
+  capped: z.boolean(),
+});
+export type PayoutFigures = z.infer<typeof payoutFiguresSchema>;
+
+export const placeBetResponseSchema = z.object({
+  hasErrors: z.literal(false),
+  betId: z.string(),
+  betType: z.enum(['single', 'multiple']),
+  status: z.literal('open'),
+  placedAt: z.string(),
+  figures: payoutFiguresSchema,
+  selections: z.array(placedSelectionSchema),
+});
+export type PlaceBetResponse = z.infer<typeof placeBetResponseSchema>;
