@@ -19,6 +19,7 @@ import { currentSite } from '../../lib/site';
 import { useSessionStore } from '../../lib/session-store';
 import { watch } from '../sports/sports-feed';
 import { dispatchBetslip, setBetslipOpen, useBetslipStore } from './betslip-store';
+import { placeBets, type AcceptOddsChanges } from './place-bet';
 import styles from './betslip.module.css';
 
 /** `18|total=2.5` → 18: the betslip room is per market id. */
@@ -218,9 +219,7 @@ function BetslipSheet() {
               <p className={styles.note}>Payout is capped at the maximum win per bet.</p>
             )}
             {authenticated ? (
-              <button type="button" className={styles.place} disabled>
-                Place bet {isPlaceable(slip) ? `· ${money(slip.totalstake)}` : ''}
-              </button>
+              <PlaceBetButton disabled={!isPlaceable(slip)} label={money(slip.totalstake)} />
             ) : (
               <Link className={styles.place} to="/login?redirectUrl=/sports">
                 Log in to place bets
@@ -253,6 +252,51 @@ function singlesTaxes(selections: readonly BetslipSelection[]): {
     withholdingTax += payout.withholdingTax;
   }
   return { excise: excise as Cents, withholdingTax: withholdingTax as Cents };
+}
+
+function PlaceBetButton({ disabled, label }: { disabled: boolean; label: string }) {
+  const [accept, setAccept] = useState<AcceptOddsChanges>('none');
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const place = async () => {
+    setPending(true);
+    setNotice(null);
+    try {
+      const result = await placeBets(useBetslipStore.getState().normal, accept);
+      const ids = result.placed.map((bet) => bet.betId).join(', ');
+      if (result.messages.length > 0) setNotice({ tone: 'error', text: result.messages.join(' ') });
+      else if (ids) setNotice({ tone: 'ok', text: `Bet placed (${ids}).` });
+    } catch {
+      setNotice({ tone: 'error', text: 'The bet could not be sent. Try again.' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <label className={styles.stake}>
+        Odds changes
+        <select value={accept} onChange={(e) => setAccept(e.target.value as AcceptOddsChanges)}>
+          <option value="none">Ask me</option>
+          <option value="higher">Accept higher</option>
+          <option value="any">Accept any</option>
+        </select>
+      </label>
+      {notice && (
+        <p className={notice.tone === 'ok' ? styles.placed : styles.message} role="status">
+          {notice.text}
+        </p>
+      )}
+      <button
+        type="button"
+        className={styles.place}
+        disabled={disabled || pending}
+        onClick={() => void place()}
+      >
+        {pending ? 'Placing…' : `Place bet · ${label}`}
+      </button>
+    </>
+  );
 }
 
 function SelectionItem({ selection, singles }: { selection: BetslipSelection; singles: boolean }) {

@@ -1,0 +1,123 @@
+import type {
+  PlaceBetRequest,
+  PlaceBetResponse,
+  PlaceBetSelection,
+} from '@dau/contracts/betting/place-bet';
+import { betslipSelections, type BetslipSelection, type BetslipState } from '@dau/domain/betslip';
+import { toUnitsString } from '@dau/domain/money';
+import { ApiError, apiFetch } from '../../lib/api-client';
+import { currentSiteId } from '../../lib/site';
+import { dispatchBetslip } from './betslip-store';
+
+/**
+ * Placement through `POST {core}/betslip/PlaceBet` (issue #8). A multiple is one request; singles
+ * are one request per selection. Per-event refusals come back with the event id in `name` and
+ * block that selection with the server's message; slip-level refusals are returned as text.
+ */
+export type AcceptOddsChanges = PlaceBetRequest['acceptOddsChanges'];
+
+export function toWireSelection(selection: BetslipSelection): PlaceBetSelection {
+  const [marketId = '', ...specifier] = String(selection.marketId).split('|');
+  return {
+    eventId: Number(selection.brid),
+    marketId: Number(marketId),
+    specifier: specifier.join('|'),
+    outcomeId: Number(selection.uid),
+    odds: selection.selectionitem.o / 100,
+  };
+}
+
+/** Money goes on the wire in currency units with two decimals, converted here only. */
+function units(cents: number): number {
+  return Number(toUnitsString(cents as Parameters<typeof toUnitsString>[0]));
+}
+
+export function placementRequests(
+  slip: BetslipState,
+  acceptOddsChanges: AcceptOddsChanges,
+  newKey: () => string,
+): PlaceBetRequest[] {
+  const selections = betslipSelections(slip);
+  const siteId = currentSiteId();
+  if (slip.betType === 'multiple' || selections.length === 1) {
+    return [
+      {
+        siteId,
+        betType: selections.length === 1 ? 'single' : 'multiple',
+        stake: units(
+          selections.length === 1 && slip.betType === 'single'
+            ? (selections[0]?.stake ?? 0)
+            : slip.combostake,
+        ),
+        freebetStake: units(slip.freebetstake),
+        acceptOddsChanges,
+        idempotencyKey: newKey(),
+        selections: selections.map(toWireSelection),
+      },
+    ];
+  }
+  return selections.map((selection) => ({
+    siteId,
+    betType: 'single' as const,
+    stake: units(selection.stake),
+    freebetStake: units(selection.freebetstake),
+    acceptOddsChanges,
+    idempotencyKey: newKey(),
+    selections: [toWireSelection(selection)],
+  }));
+}
+
+export interface PlacementResult {
+  placed: PlaceBetResponse[];
+  /** Slip-level messages (stake limits, balance, ...). */
+  messages: string[];
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export async function placeBets(
+  slip: BetslipState,
+  acceptOddsChanges: AcceptOddsChanges,
+): Promise<PlacementResult> {
+  const placed: PlaceBetResponse[] = [];
+  const messages: string[] = [];
+  const perEvent = new Map<string, string[]>();
+  dispatchBetslip({ type: 'clearErrors' });
+  for (const request of placementRequests(slip, acceptOddsChanges, newKey)) {
+    try {
+      placed.push(
+        await apiFetch<PlaceBetResponse>({
+          base: 'core',
+          path: '/betslip/PlaceBet',
+          body: request,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      for (const entry of error.envelope.datasource_entries) {
+        const eventIds = request.selections.map((s) => String(s.eventId));
+        if (entry.name && eventIds.includes(entry.name)) {
+          perEvent.set(entry.name, [...(perEvent.get(entry.name) ?? []), entry.dimension_value]);
+        } else messages.push(entry.dimension_value);
+      }
+    }
+  }
+  if (perEvent.size > 0) {
+    dispatchBetslip({
+      type: 'serverErrors',
+      errors: [...perEvent].map(([eventId, list]) => ({ eventId, messages: list })),
+    });
+  }
+  // Placed picks leave the slip; refused ones stay with their messages.
+  for (const bet of placed) {
+    for (const s of betslipSelections(slip)) {
+      if (bet.selections.some((p) => String(p.eventId) === String(s.brid)))
+        dispatchBetslip({ type: 'remove', id: s.id });
+    }
+  }
+  return { placed, messages };
+}
