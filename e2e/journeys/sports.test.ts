@@ -169,6 +169,33 @@ describe('sports journeys at 360×740', () => {
     await context.close();
   });
 
+  it('the demo user adds three selections, sees boost and taxes, and places the multiple', async () => {
+    const context = await mobileContext(browser, dau.url);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto('/login?redirectUrl=/sports/football-1');
+    await page.getByLabel('Phone number or username').fill('0700000001');
+    await page.getByLabel('Password or PIN').fill('DemoPass#2026');
+    await page.getByRole('button', { name: 'LOG IN' }).click();
+    await page.waitForURL((u) => u.pathname === '/sports/football-1');
+    const rows = page.locator('main [data-event-id]:visible');
+    await rows.first().waitFor();
+    for (let i = 0; i < 3; i += 1) {
+      await rows.nth(i).locator('button[data-outcome]').first().click();
+    }
+    await page.getByRole('button', { name: 'Betslip, 3 selections' }).click();
+    const slip = page.getByRole('dialog', { name: 'Betslip' });
+    await slip.waitFor();
+    assert.match((await page.getByTestId('win-boost').textContent()) ?? '', /^3 %/);
+    assert.equal(await page.getByTestId('excise').textContent(), '−KSh 1.30');
+    await screenshot(page, 'sports-betslip-three');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await slip.getByText(/^Bet placed \(/).waitFor({ timeout: 20_000 });
+    assert.equal(await slip.getByText('Tap any odds to add a selection.').isVisible(), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('shows an error state for an unknown event', async () => {
     const context = await mobileContext(browser, dau.url);
     const page = await context.newPage();

@@ -81,6 +81,8 @@ function BetslipSheet() {
   const payout = multiple ? comboPayout(slip) : null;
   const toNext = winBoostSelectionsToNext(slip.qualifyingselections);
   const singles = singlesTaxes(selections);
+  // Kept here, not in the button: a placed bet empties the slip and the button goes away.
+  const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setBetslipOpen(false);
@@ -117,6 +119,11 @@ function BetslipSheet() {
             ×
           </button>
         </header>
+        {notice && (
+          <p className={notice.tone === 'ok' ? styles.placed : styles.message} role="status">
+            {notice.text}
+          </p>
+        )}
         {selections.length === 0 ? (
           <p className={styles.empty}>Tap any odds to add a selection.</p>
         ) : (
@@ -219,7 +226,11 @@ function BetslipSheet() {
               <p className={styles.note}>Payout is capped at the maximum win per bet.</p>
             )}
             {authenticated ? (
-              <PlaceBetButton disabled={!isPlaceable(slip)} label={money(slip.totalstake)} />
+              <PlaceBetButton
+                disabled={!isPlaceable(slip)}
+                label={money(slip.totalstake)}
+                setNotice={setNotice}
+              />
             ) : (
               <Link className={styles.place} to="/login?redirectUrl=/sports">
                 Log in to place bets
@@ -254,10 +265,22 @@ function singlesTaxes(selections: readonly BetslipSelection[]): {
   return { excise: excise as Cents, withholdingTax: withholdingTax as Cents };
 }
 
-function PlaceBetButton({ disabled, label }: { disabled: boolean; label: string }) {
+interface Notice {
+  tone: 'ok' | 'error';
+  text: string;
+}
+
+function PlaceBetButton({
+  disabled,
+  label,
+  setNotice,
+}: {
+  disabled: boolean;
+  label: string;
+  setNotice: (notice: Notice | null) => void;
+}) {
   const [accept, setAccept] = useState<AcceptOddsChanges>('none');
   const [pending, setPending] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const place = async () => {
     setPending(true);
     setNotice(null);
@@ -282,11 +305,6 @@ function PlaceBetButton({ disabled, label }: { disabled: boolean; label: string 
           <option value="any">Accept any</option>
         </select>
       </label>
-      {notice && (
-        <p className={notice.tone === 'ok' ? styles.placed : styles.message} role="status">
-          {notice.text}
-        </p>
-      )}
       <button
         type="button"
         className={styles.place}
