@@ -1,10 +1,10 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import type { PlaceBetRequest } from '@dau/contracts/betting/place-bet';
 import { checkSelectionOpen } from '../../src/modules/feed/market-availability';
 import type { SystemAccountKind } from '../../src/modules/wallet/wallet.tables';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createSignedInUser } from '../helpers/factories';
-import { fundUser } from '../wallet/ledger-assertions';
+import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
 
 /** The app with the simulated feed connected (manual clock) and a short live delay. */
 export async function bettingApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -122,4 +122,37 @@ export async function userBalance(
     .where('kind', '=', kind)
     .executeTakeFirst();
   return row?.balance ?? 0;
+}
+
+/**
+ * The shared frame of a betting test file: the app with the feed connected, the pre-match
+ * events (at least `minEvents`), mocks restored and the ledger checked after every test.
+ */
+export function bettingSuite(options: { env?: Record<string, string>; minEvents: number }) {
+  let app: TestApp | undefined;
+  let events: number[] = [];
+  beforeAll(async () => {
+    app = await bettingApp(options.env);
+    events = await preMatchEvents(app);
+    expect(events.length).toBeGreaterThanOrEqual(options.minEvents);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    if (app) await expectLedgerBalanced(app.deps.db);
+  });
+  return {
+    app(): TestApp {
+      if (!app) throw new Error('the betting app is not started yet');
+      return app;
+    },
+    /** The i-th pre-match event id. */
+    ev(i: number): number {
+      const id = events[i];
+      if (id === undefined) throw new Error(`no pre-match event ${i}`);
+      return id;
+    },
+  };
 }

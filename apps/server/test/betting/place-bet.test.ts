@@ -1,40 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startLimit } from '../../src/modules/accounts/responsible-gambling.service';
 import { checkSelectionOpen } from '../../src/modules/feed/market-availability';
 import type { TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
+import { fundUser } from '../wallet/ledger-assertions';
 import {
-  bettingApp,
+  bettingSuite,
   fundedUser,
   liveEvents,
   newKey,
   placeBet,
-  preMatchEvents,
   sandbox,
   selectionAt,
   systemBalance,
   userBalance,
 } from './betting-kit';
 
+const suite = bettingSuite({ minEvents: 6 });
+const ev = suite.ev;
 let t: TestApp;
-let events: number[];
-beforeAll(async () => {
-  t = await bettingApp();
-  events = await preMatchEvents(t);
-  expect(events.length).toBeGreaterThanOrEqual(6);
+beforeAll(() => {
+  t = suite.app();
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t.deps.db);
-});
-
-const ev = (i: number) => {
-  const id = events[i];
-  if (id === undefined) throw new Error(`no pre-match event ${i}`);
-  return id;
-};
 
 describe('PlaceBet', () => {
   it('is documented in the OpenAPI with the betting calls', async () => {

@@ -1,12 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { postTransaction } from '../../src/modules/wallet/ledger.service';
 import type { TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced } from '../wallet/ledger-assertions';
 import {
-  bettingApp,
+  bettingSuite,
   fundedUser,
   placeBet,
-  preMatchEvents,
   sandbox,
   selectionAt,
   systemBalance,
@@ -14,26 +12,15 @@ import {
 } from './betting-kit';
 
 // Here the engine runs on its own timer, as in production.
+const suite = bettingSuite({
+  env: { BET_SETTLEMENT_INTERVAL_MS: '40', BET_STAKE_LIMITS: '2=1:200' },
+  minEvents: 4,
+});
+const ev = suite.ev;
 let t: TestApp;
-let events: number[];
-beforeAll(async () => {
-  t = await bettingApp({ BET_SETTLEMENT_INTERVAL_MS: '40', BET_STAKE_LIMITS: '2=1:200' });
-  events = await preMatchEvents(t);
-  expect(events.length).toBeGreaterThanOrEqual(4);
+beforeAll(() => {
+  t = suite.app();
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await expectLedgerBalanced(t.deps.db);
-});
-
-const ev = (i: number) => {
-  const id = events[i];
-  if (id === undefined) throw new Error(`no pre-match event ${i}`);
-  return id;
-};
 
 async function betWhen(betId: string, status: string) {
   for (let i = 0; i < 100; i++) {

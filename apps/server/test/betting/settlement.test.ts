@@ -1,39 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeedMessage } from '../../src/modules/feed/feed-messages';
 import { processSettlements } from '../../src/modules/betting/settlement.service';
 import type { TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced } from '../wallet/ledger-assertions';
 import {
-  bettingApp,
+  bettingSuite,
   fundedUser,
   placeBet,
-  preMatchEvents,
   sandbox,
   selectionAt,
   systemBalance,
   userBalance,
 } from './betting-kit';
 
+const suite = bettingSuite({ minEvents: 5 });
+const ev = suite.ev;
 let t: TestApp;
-let events: number[];
-beforeAll(async () => {
-  t = await bettingApp();
-  events = await preMatchEvents(t);
-  expect(events.length).toBeGreaterThanOrEqual(5);
+beforeAll(() => {
+  t = suite.app();
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await expectLedgerBalanced(t.deps.db);
-});
-
-const ev = (i: number) => {
-  const id = events[i];
-  if (id === undefined) throw new Error(`no pre-match event ${i}`);
-  return id;
-};
 
 async function betRow(betId: string) {
   return t.deps.db
