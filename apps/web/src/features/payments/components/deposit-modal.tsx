@@ -13,6 +13,7 @@ import { currentSite } from '../../../lib/site';
 import { useDeposit } from '../api/deposit';
 import { usePaymentsStore } from '../store';
 import styles from './payments.module.css';
+import { PaymentErrors, PhoneField } from './payment-fields';
 import { SideModal } from './side-modal';
 
 /** Deposit modal (doc 1 §2, §4): phone, decimal amount, presets, minimum, paybill on site 2. */
@@ -60,25 +61,8 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   return (
     <SideModal title="Deposit" onClose={onClose}>
       <form className={styles.form} onSubmit={submit} noValidate>
-        {errors.length > 0 && (
-          <ul className={styles.alert} role="alert">
-            {errors.map((e, i) => (
-              <li key={i}>{e.dimension_value}</li>
-            ))}
-          </ul>
-        )}
-        <label className={styles.label}>
-          Phone number
-          <input
-            className={styles.input}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-        </label>
+        <PaymentErrors errors={errors} />
+        <PhoneField value={phone} onChange={setPhone} />
         <label className={styles.label}>
           Amount ({site.currencySymbol})
           <input

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { checkWithdrawal, postWithdrawal } from '../api/withdrawal';
 import { usePaymentsStore } from '../store';
 import styles from './payments.module.css';
+import { PaymentErrors, PhoneField } from './payment-fields';
 import { SideModal } from './side-modal';
 
 type Phase = 'idle' | 'submitting' | 'processing';
@@ -107,25 +108,8 @@ export function WithdrawalModal({ onClose }: { onClose: () => void }) {
     <SideModal title="Withdrawal" onClose={onClose}>
       {step === 1 ? (
         <form className={styles.form} onSubmit={submit} noValidate>
-          {errors.length > 0 && (
-            <ul className={styles.alert} role="alert">
-              {errors.map((e, i) => (
-                <li key={i}>{e.dimension_value}</li>
-              ))}
-            </ul>
-          )}
-          <label className={styles.label}>
-            Phone number
-            <input
-              className={styles.input}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
-            />
-          </label>
+          <PaymentErrors errors={errors} />
+          <PhoneField value={phone} onChange={setPhone} />
           <label className={styles.label}>
             Amount
             <input
