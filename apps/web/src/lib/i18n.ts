@@ -27,6 +27,18 @@ const EN = {
   requestFailed: 'The request failed. Please try again.',
   callBackThanks: 'Thank you! We will call you shortly.',
   chooseLanguage: 'Choose your language',
+  popularFootball: 'Popular football',
+  footballCountries: 'Football by country',
+  seeAll: 'See all',
+  tryAgain: 'Try again',
+  homeLoadFailed: 'We could not load these matches. Check your connection and try again.',
+  homeNoHighlights: 'No upcoming matches right now.',
+  homeNoLive: 'No live matches at the moment.',
+  homeNoLeagues: 'No leagues have matches right now.',
+  allSports: 'All sports',
+  upcomingMatches: 'Upcoming matches',
+  matchesCount: 'matches',
+  casinoGames: 'Casino games',
 } as const;
 
 export type StringKey = keyof typeof EN;
@@ -53,6 +65,18 @@ const SW: Record<StringKey, string> = {
   requestFailed: 'Ombi limeshindikana. Tafadhali jaribu tena.',
   callBackThanks: 'Asante! Tutakupigia hivi punde.',
   chooseLanguage: 'Chagua lugha yako',
+  popularFootball: 'Soka maarufu',
+  footballCountries: 'Soka kwa nchi',
+  seeAll: 'Ona zote',
+  tryAgain: 'Jaribu tena',
+  homeLoadFailed: 'Hatukuweza kupakia mechi hizi. Angalia mtandao wako na ujaribu tena.',
+  homeNoHighlights: 'Hakuna mechi zijazo kwa sasa.',
+  homeNoLive: 'Hakuna mechi mubashara kwa sasa.',
+  homeNoLeagues: 'Hakuna ligi zenye mechi kwa sasa.',
+  allSports: 'Michezo yote',
+  upcomingMatches: 'Mechi zijazo',
+  matchesCount: 'mechi',
+  casinoGames: 'Michezo ya kasino',
 };
 
 const DICTIONARIES: Record<string, Record<StringKey, string>> = { en: EN, sw: SW };

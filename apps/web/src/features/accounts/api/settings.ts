@@ -2,18 +2,12 @@ import { ACCOUNT_CORE_PATHS } from '@dau/contracts/accounts/paths';
 import type { UserSettings } from '@dau/contracts/accounts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { settingsKey, settingsQuery, type SettingsAnswer } from './settings-query';
 
-interface SettingsAnswer {
-  settings: UserSettings;
-}
-
-export const settingsKey = ['settings'] as const;
+export { settingsKey, settingsQuery };
 
 export function useSettings() {
-  return useQuery({
-    queryKey: settingsKey,
-    queryFn: () => apiFetch<SettingsAnswer>({ base: 'core', path: ACCOUNT_CORE_PATHS.getSettings }),
-  });
+  return useQuery(settingsQuery());
 }
 
 export function useUpdateSettings() {
