@@ -27,13 +27,13 @@ describe('home and the popular football menu at 360×740', () => {
     const live = page.locator('main section[data-slot="live"]');
     await highlights.locator('[data-event-id]').first().waitFor();
     await live.locator('[data-event-id]').first().waitFor();
-    assert.equal(await highlights.getByRole('heading', { level: 2 }).first().textContent(), 'Highlights');
+    assert.equal(
+      await highlights.getByRole('heading', { level: 2 }).first().textContent(),
+      'Highlights',
+    );
     assert.ok((await highlights.locator('[data-event-id]').count()) >= 5, 'highlighted matches');
     // Live rows carry a clock and a score.
-    assert.match(
-      (await live.locator('[data-event-id] b').first().textContent()) ?? '',
-      /^\d+$/,
-    );
+    assert.match((await live.locator('[data-event-id] b').first().textContent()) ?? '', /^\d+$/);
     const leagues = page.locator('main section[data-slot="top-leagues"] li a');
     await leagues.first().waitFor();
     assert.ok((await leagues.count()) >= 3, 'top leagues');
@@ -80,7 +80,9 @@ describe('home and the popular football menu at 360×740', () => {
       '/sports/football-1/kenya-1101/premier-league-2101',
     );
     await league.click();
-    await page.waitForURL((url) => url.pathname === '/sports/football-1/kenya-1101/premier-league-2101');
+    await page.waitForURL(
+      (url) => url.pathname === '/sports/football-1/kenya-1101/premier-league-2101',
+    );
     await page.locator('main [data-event-id]:visible').first().waitFor();
     assert.equal(await page.locator('main h1:visible').textContent(), 'Premier League');
     assert.deepEqual(

@@ -18,7 +18,11 @@ describe('popular football menus', () => {
       '/sports/football-1/kenya-1101/premier-league-2101',
       '/sports/football-1/international-clubs-1110/uefa-champions-league-2110',
     ]);
-    expect(menus.tournaments[0]).toMatchObject({ label: 'Premier League', detail: 'Kenya', count: 14 });
+    expect(menus.tournaments[0]).toMatchObject({
+      label: 'Premier League',
+      detail: 'Kenya',
+      count: 14,
+    });
     expect(menus.countries.map((c) => [c.label, c.href])).toEqual([
       ['England', '/sports/football-1/england-1102'],
       ['Kenya', '/sports/football-1/kenya-1101'],
@@ -26,7 +30,11 @@ describe('popular football menus', () => {
   });
 
   it('shows at most a handful of countries', () => {
-    const categories = Array.from({ length: 20 }, (_, i) => ({ i: 1000 + i, n: `Land ${i}`, c: 5 }));
+    const categories = Array.from({ length: 20 }, (_, i) => ({
+      i: 1000 + i,
+      n: `Land ${i}`,
+      c: 5,
+    }));
     expect(popularFootballLinks({ subCategories: [], categories }).countries).toHaveLength(
       POPULAR_COUNTRIES_SHOWN,
     );

@@ -124,7 +124,8 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
       </div>
       {groupMarkets(event.odds).map((group, index) => (
         <MarketGroupBlock
-          key={group.id}
+          // A change of mode (settings arriving) starts the groups open or closed anew.
+          key={`${group.id}:${openMarketGroups}`}
           group={group}
           event={event}
           isLive={isLive}

@@ -168,6 +168,8 @@ export function SportsList({ live }: { live: boolean }) {
         ))}
         {sports.isPending && <span className={styles.chipSkeleton} aria-hidden="true" />}
       </nav>
+      {/* While the sports load, their chip rows keep their place (no layout shift). */}
+      {sports.isPending && <ChipRowsSkeleton rows={live ? 2 : 3} />}
       {!live && sport && (
         <CategoryNav sport={sport} sportPath={sportPath} categoryId={categoryId} />
       )}
@@ -226,12 +228,7 @@ export function SportsList({ live }: { live: boolean }) {
         />
       ) : (
         <>
-          <EventGroups
-            events={shown}
-            marketId={marketId}
-            specifier={specifier}
-            tuning={tuning}
-          />
+          <EventGroups events={shown} marketId={marketId} specifier={specifier} tuning={tuning} />
           {canShowMore && (
             <button
               type="button"
@@ -364,6 +361,18 @@ function OddsRange() {
         </Link>
       )}
     </form>
+  );
+}
+
+function ChipRowsSkeleton({ rows }: { rows: number }) {
+  return (
+    <div aria-hidden="true">
+      {Array.from({ length: rows }, (_, row) => (
+        <div key={row} className={styles.chips}>
+          <span className={styles.chipSkeleton} />
+        </div>
+      ))}
+    </div>
   );
 }
 
