@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
 import { startDau, type DauServer } from '../lib/server';
 
@@ -15,6 +15,21 @@ after(async () => {
   await browser?.close();
   await dau?.stop();
 });
+
+async function toggle(page: Page, name: string, on: boolean): Promise<void> {
+  const input = page.locator(`main input[name="${name}"]:visible`);
+  await input.waitFor();
+  if ((await input.isChecked()) !== on) await input.click();
+  await page.waitForFunction(
+    ([n, want]) => {
+      const el = [...document.querySelectorAll<HTMLInputElement>(`main input[name="${n}"]`)].find(
+        (i) => i.offsetParent !== null,
+      );
+      return el !== undefined && el.checked === want && !el.disabled;
+    },
+    [name, on] as const,
+  );
+}
 
 describe('home and the popular football menu at 360×740', () => {
   it('home shows highlights and live now; a tap adds a selection and the betslip shows it', async () => {
@@ -91,6 +106,43 @@ describe('home and the popular football menu at 360×740', () => {
     );
     // The menu closed on the route change.
     assert.equal(await page.locator('#site-menu').count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('compact mode and data saving from the settings change the lists', async () => {
+    const context = await mobileContext(browser, dau.url);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto('/login?redirectUrl=/my-account/settings');
+    await page.getByLabel('Phone number or username').fill('0700000001');
+    await page.getByLabel('Password or PIN').fill('DemoPass#2026');
+    await page.getByRole('button', { name: 'LOG IN' }).click();
+    await page.waitForURL((u) => u.pathname === '/my-account/settings');
+    // The switches follow the server's answer, so each is clicked and then read back.
+    await toggle(page, 'compactMode', true);
+    await toggle(page, 'saveData', true);
+
+    const listRequest = page.waitForRequest((r) => r.url().includes('ListAllPreEvents'));
+    await page.goto('/sports/football-1');
+    // Data saving asks for smaller pages.
+    assert.match((await listRequest).url(), /nrOfPre=15/);
+    await page.locator('main [data-event-id][data-layout="compact"]:visible').first().waitFor();
+    assert.equal(await page.locator('main [data-layout="full"]:visible').count(), 0);
+    await screenshot(page, 'sports-list-compact');
+
+    // Home: no promotion images while saving data.
+    await page.goto('/');
+    await page
+      .locator('main section[data-slot="highlights"] [data-layout="compact"]')
+      .first()
+      .waitFor();
+    assert.equal(await page.locator('main [aria-roledescription="carousel"]').count(), 0);
+    await screenshot(page, 'home-compact');
+
+    await page.goto('/my-account/settings');
+    await toggle(page, 'compactMode', false);
+    await toggle(page, 'saveData', false);
     assert.deepEqual(errors, []);
     await context.close();
   });

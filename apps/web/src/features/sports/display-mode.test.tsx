@@ -219,10 +219,13 @@ describe('the sports list follows the settings', () => {
   it('data saving: smaller pages, no live room for pre-match, no prefetch', async () => {
     serve({ saveData: true, compactMode: false });
     renderAt('/sports/football-1', '/sports/:sportId', <SportsList live={false} />);
-    // The settings arrive after the first list request; the list then asks for the small page.
+    // The list waits for the settings: no full-size page is ever asked for.
     await waitFor(() =>
       expect(urls().some((u) => u.includes(`nrOfPre=${SAVE_DATA_PAGE_SIZE}`))).toBe(true),
     );
+    expect(urls().some((u) => u.includes(`nrOfPre=${DEFAULT_PAGE_SIZE}`))).toBe(false);
+    // The flags are remembered for the next page load's first requests.
+    expect(rememberedDisplayMode(true)).toEqual({ compact: false, saveData: true });
     await waitFor(() => expect(watchedRooms()).not.toContain('sport:1'));
     const link = (await screen.findAllByRole('link', { name: /Home FC/ }))[0]!;
     fireEvent.pointerEnter(link);

@@ -13,6 +13,8 @@ export interface DisplayMode {
 }
 
 export interface SportsTuning {
+  /** False while the user's settings are still unknown (see `use-display-mode.ts`). */
+  settled: boolean;
   /** Events per list request (`nrOfPre`). */
   pageSize: number;
   /** Event rows drawn on one line: kick-off, teams and prices side by side, no meta line. */
@@ -53,6 +55,7 @@ export function displayModeOf(
 
 export function sportsTuning(mode: DisplayMode): SportsTuning {
   return {
+    settled: true,
     pageSize: mode.saveData ? SAVE_DATA_PAGE_SIZE : DEFAULT_PAGE_SIZE,
     oneLineRows: mode.compact,
     showMarketCount: !mode.compact,
@@ -84,20 +87,23 @@ export function rememberDisplayMode(mode: DisplayMode | null): void {
   }
 }
 
+/** The flags remembered from the last settings read on this device, if any. */
+export function readRememberedMode(): DisplayMode | null {
+  try {
+    const remembered = JSON.parse(localStorage.getItem(MEMORY_KEY) ?? 'null') as unknown;
+    if (typeof remembered !== 'object' || remembered === null) return null;
+    const flags = remembered as Partial<DisplayMode>;
+    return { compact: flags.compact === true, saveData: flags.saveData === true };
+  } catch {
+    return null;
+  }
+}
+
 /** The mode known without a request: remembered settings when signed in, else the browser hint. */
 export function rememberedDisplayMode(isAuthenticated: boolean): DisplayMode {
-  let remembered: Partial<DisplayMode> | undefined;
-  if (isAuthenticated) {
-    try {
-      remembered = JSON.parse(localStorage.getItem(MEMORY_KEY) ?? 'null') ?? undefined;
-    } catch {
-      remembered = undefined;
-    }
-  }
+  const remembered = isAuthenticated ? readRememberedMode() : null;
   return displayModeOf(
-    remembered
-      ? { compactMode: remembered.compact === true, saveData: remembered.saveData === true }
-      : undefined,
+    remembered ? { compactMode: remembered.compact, saveData: remembered.saveData } : undefined,
     browserSaveData(),
   );
 }

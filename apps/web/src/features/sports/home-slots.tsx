@@ -91,6 +91,7 @@ function EventsSlot({ live, title, limit, sportId = 1 }: EventsSlotProps & { liv
         signal,
       ),
     refetchInterval: tuning.refreshMs,
+    enabled: tuning.settled,
   });
   const shown = useMemo(() => events.data?.events.slice(0, size) ?? [], [events.data, size]);
   useEffect(() => seedEvents(shown), [shown]);

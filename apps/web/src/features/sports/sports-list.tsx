@@ -83,7 +83,8 @@ export function SportsList({ live }: { live: boolean }) {
       tuning.pageSize,
     ],
     // Loading needs a numeric market id; without one nothing is fetched.
-    enabled: marketId !== null,
+    // A signed-in user's first page waits for their settings (data saving asks for less).
+    enabled: marketId !== null && tuning.settled,
     initialPageParam: query.lastKey,
     queryFn: ({ pageParam, signal }) =>
       fetchEvents(
@@ -215,7 +216,7 @@ export function SportsList({ live }: { live: boolean }) {
             Try again
           </button>
         </div>
-      ) : events.isPending || marketId === null ? (
+      ) : events.isPending || marketId === null || !tuning.settled ? (
         <ListSkeleton />
       ) : loaded.length === 0 ? (
         <EmptyState

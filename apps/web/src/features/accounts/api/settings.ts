@@ -2,7 +2,12 @@ import { ACCOUNT_CORE_PATHS } from '@dau/contracts/accounts/paths';
 import type { UserSettings } from '@dau/contracts/accounts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKey, settingsQuery, type SettingsAnswer } from './settings-query';
+import {
+  rememberSettings,
+  settingsKey,
+  settingsQuery,
+  type SettingsAnswer,
+} from './settings-query';
 
 export { settingsKey, settingsQuery };
 
@@ -19,6 +24,6 @@ export function useUpdateSettings() {
         path: ACCOUNT_CORE_PATHS.updateSettings,
         body: changes,
       }),
-    onSuccess: (answer) => client.setQueryData(settingsKey, answer),
+    onSuccess: (answer) => client.setQueryData(settingsKey, rememberSettings(answer)),
   });
 }
