@@ -5,14 +5,15 @@ import { ContentBanners } from '../features/shell/content-banners';
 import { Splash } from '../features/shell/splash';
 import { NotificationArea, ProducerBanners } from '../features/shell/status-area';
 import { SupportWidget } from '../features/support/support-widget';
-import { setApiNavigate } from '../lib/api-client';
-import { useSessionStore } from '../lib/session-store';
+import { loginUrlFor, setApiNavigate, setLoginPrompt } from '../lib/api-client';
+import { openLoginModal, useSessionStore } from '../lib/session-store';
 import { currentSiteId } from '../lib/site';
 import { currentBrowser } from '../lib/user-agent';
 import { OfflineBanner } from '../ui/offline-banner';
 import { LayoutFrame } from './layouts/layout-frame';
+import { Overlays } from './overlays';
 import { PageOutlet } from './page-outlet';
-import { resolveNavigation } from './route-rules';
+import { audienceFor, resolveNavigation } from './route-rules';
 import { APP_ROUTES, ROUTE_OBJECTS, type AppRoute } from './routes';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -37,6 +38,12 @@ export function AppShell() {
 
   useEffect(() => {
     setApiNavigate((to) => navigate(to));
+    // A 401 on a page anyone may see keeps the page and asks for the login in a modal.
+    setLoginPrompt((redirectUrl) =>
+      audienceFor(window.location.pathname) === 'signed-in'
+        ? navigate(loginUrlFor(redirectUrl))
+        : openLoginModal(redirectUrl),
+    );
   }, [navigate]);
 
   useEffect(() => {
@@ -64,6 +71,7 @@ export function AppShell() {
       </LayoutFrame>
       <ScrollToTop />
       <NotificationArea />
+      <Overlays />
       {(route.layout ?? 'default') === 'default' && <SupportWidget />}
       {!browser.bot && !browser.lite && <Splash />}
       {debug && (

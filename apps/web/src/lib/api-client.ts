@@ -153,9 +153,12 @@ export function loginUrlFor(pathWithQuery: string): string {
   return `/login?redirectUrl=${encodeURIComponent(pathWithQuery).replace(/%2F/g, '/')}`;
 }
 
-/** A 401 never redirects from logout or register calls, nor while on the login/register pages. */
+/**
+ * A 401 never redirects from login, logout or register calls (a wrong PIN is the login form's
+ * own error), nor while on the login/register pages.
+ */
 export function shouldRedirectOn401(requestPath: string, pagePath: string): boolean {
-  if (/\/(logout|register)/i.test(requestPath)) return false;
+  if (/\/(login|logout|register)/i.test(requestPath)) return false;
   return !/^\/(login|register)(\/|$)/.test(pagePath);
 }
 
@@ -165,6 +168,15 @@ let navigate: Navigate = (to) => window.location.assign(to);
 /** The router plugs in its navigate function so a 401 does not reload the page. */
 export function setApiNavigate(fn: Navigate): void {
   navigate = fn;
+}
+
+/** How a 401 asks the user to sign in again, given the page to come back to. */
+type LoginPrompt = (redirectUrl: string) => void;
+let promptLogin: LoginPrompt = (redirectUrl) => navigate(loginUrlFor(redirectUrl));
+
+/** The shell chooses: the login modal on public pages, the login page on signed-in-only ones. */
+export function setLoginPrompt(fn: LoginPrompt): void {
+  promptLogin = fn;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -214,7 +226,7 @@ export async function apiFetch<T>(
   if (response.status === 401) {
     useSessionStore.getState().refreshFromCookie();
     const page = location.pathname + location.search;
-    if (shouldRedirectOn401(request.path, location.pathname)) navigate(loginUrlFor(page));
+    if (shouldRedirectOn401(request.path, location.pathname)) promptLogin(page);
   } else {
     reportRequestError(request, failure);
   }

@@ -54,6 +54,21 @@ export function realtimeSocket(): SocketLike | null {
   return current;
 }
 
+const socketWatchers = new Set<(socket: SocketLike) => void>();
+
+/**
+ * Calls `attach` with the socket now if there is one, and with every socket created later
+ * (the socket is created after first paint). Returns the function that stops watching; the
+ * caller keeps its own record so a socket gets its handlers once.
+ */
+export function withRealtimeSocket(attach: (socket: SocketLike) => void): () => void {
+  if (current) attach(current);
+  socketWatchers.add(attach);
+  return () => {
+    socketWatchers.delete(attach);
+  };
+}
+
 /** Connects and keeps the connection up until the returned stop function is called. */
 export function startRealtime(options: RealtimeOptions = {}): () => void {
   const createSocket = options.createSocket ?? defaultCreateSocket;
@@ -93,6 +108,7 @@ export function startRealtime(options: RealtimeOptions = {}): () => void {
     if (stopped) return;
     socket = created;
     current = created;
+    socketWatchers.forEach((attach) => attach(created));
     created.on('connect', () => {
       if (retryHandle !== null) {
         cancel(retryHandle);
