@@ -42,7 +42,7 @@ describe('app shell', () => {
     useSessionStore.getState().refreshFromCookie();
     expect(useSessionStore.getState().isAuthenticated).toBe(true);
     renderAt('/login');
-    expect(await screen.findByRole('link', { name: 'My Account' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^My Account/ })).toBeTruthy();
     expect(locationText()).toBe('/');
   });
 

@@ -13,9 +13,7 @@ import { useShellStore } from './shell-store';
 
 /** A plain left click: modified clicks keep the link's own page (new tab, new window). */
 function isPlainClick(event: MouseEvent): boolean {
-  return (
-    event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
-  );
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /** LOG IN opens the login modal and the user stays on the page; JOIN goes to registration. */
@@ -24,7 +22,7 @@ export function GuestActions() {
   return (
     <>
       <Link
-        to={loginUrlFor(pathname + search)}
+        to={pathname === '/' ? '/login' : loginUrlFor(pathname + search)}
         className={styles.button}
         onClick={(event) => {
           if (!isPlainClick(event) || pathname === '/login') return;

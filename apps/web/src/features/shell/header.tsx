@@ -22,7 +22,7 @@ export function Header() {
   const menuOpen = menuOpenOn === pathname;
 
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-signed-in={isAuthenticated || undefined}>
       <Link to="/" className={styles.logo} aria-label="Dau home">
         Dau<span>.</span>
       </Link>
