@@ -43,7 +43,7 @@ describe('signed-in header and account menu at 360×740', () => {
     const cookies = await context.cookies();
     assert.equal(cookies.find((c) => c.name === 'returning_user')?.value, '1');
     const events = await page.evaluate(() =>
-      (window.dataLayer ?? []).map((e) => (e as { event: string }).event),
+      ((window as { dataLayer?: { event: string }[] }).dataLayer ?? []).map((e) => e.event),
     );
     assert.ok(events.includes('login'), `analytics login event in ${events.join(',')}`);
     await page.getByRole('button', { name: /^Open bets/ }).click();
