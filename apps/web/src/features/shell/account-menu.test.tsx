@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetContentVersion } from '../../lib/content-client';
@@ -49,10 +49,16 @@ function answerWith(email: string | null) {
   });
 }
 
-let go: (to: string) => void = () => undefined;
 function Probe() {
-  go = useNavigate();
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="location">{useLocation().pathname}</output>
+      <a href="/casino" onClick={(e) => (e.preventDefault(), navigate('/casino'))}>
+        elsewhere
+      </a>
+    </>
+  );
 }
 
 function renderMenu() {
@@ -149,7 +155,7 @@ describe('account menu', () => {
     expect(useShellStore.getState().accountMenuOpen).toBe(false);
 
     useShellStore.setState({ accountMenuOpen: true });
-    act(() => go('/casino'));
+    fireEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
     expect(screen.getByTestId('location').textContent).toBe('/casino');
     expect(useShellStore.getState().accountMenuOpen).toBe(false);
   });
