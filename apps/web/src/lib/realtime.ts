@@ -54,19 +54,23 @@ export function realtimeSocket(): SocketLike | null {
   return current;
 }
 
-const socketWatchers = new Set<(socket: SocketLike) => void>();
-
 /**
- * Calls `attach` with the socket now if there is one, and with every socket created later
- * (the socket is created after first paint). Returns the function that stops watching; the
- * caller keeps its own record so a socket gets its handlers once.
+ * Calls `attach` with the socket as soon as it exists (it is created after the first paint);
+ * returns a function that stops waiting.
  */
-export function withRealtimeSocket(attach: (socket: SocketLike) => void): () => void {
-  if (current) attach(current);
-  socketWatchers.add(attach);
-  return () => {
-    socketWatchers.delete(attach);
-  };
+export function whenRealtimeSocket(attach: (socket: SocketLike) => void): () => void {
+  const existing = realtimeSocket();
+  if (existing) {
+    attach(existing);
+    return () => undefined;
+  }
+  const timer = setInterval(() => {
+    const socket = realtimeSocket();
+    if (!socket) return;
+    clearInterval(timer);
+    attach(socket);
+  }, 250);
+  return () => clearInterval(timer);
 }
 
 /** Connects and keeps the connection up until the returned stop function is called. */
@@ -108,7 +112,6 @@ export function startRealtime(options: RealtimeOptions = {}): () => void {
     if (stopped) return;
     socket = created;
     current = created;
-    socketWatchers.forEach((attach) => attach(created));
     created.on('connect', () => {
       if (retryHandle !== null) {
         cancel(retryHandle);

@@ -8,7 +8,6 @@ import { useBalance } from './api/get-balance';
 import { useTransactions } from './api/transactions';
 import { BalanceSummary } from './components/balance-summary';
 import styles from './components/payments.module.css';
-import { usePaymentPushes } from './hooks/use-payment-pushes';
 import { usePaymentsStore } from './store';
 
 /** Payments (spec doc 1 §2): balances, deposit and withdrawal modals, transactions. */
@@ -22,8 +21,8 @@ const money = (units: number) => formatMoney(fromUnits(units), currentSite());
 export function PaymentsPage() {
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const open = usePaymentsStore((s) => s.openModal);
-  usePaymentPushes(isAuthenticated);
-  // The query feeds the balance state the summary reads; the modals are the app's overlays.
+  // The modals and pushes live in the app shell's PaymentModalsHost, on every page.
+  // The query feeds the one balance state the summary reads.
   useBalance(isAuthenticated);
   return (
     <PageFrame title="Payments" tabs={TABS}>
@@ -56,11 +55,9 @@ const STATUS_LABEL: Record<TransactionItem['status'], string> = {
 };
 
 export function TransactionsPage() {
-  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  usePaymentPushes(isAuthenticated);
   const list = useTransactions({ type, status, page });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -6,7 +6,6 @@ import { t } from '../../lib/i18n';
 import { openLoginModal } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
 import { usePaymentsStore } from '../payments/store';
-import { BetCard } from './bet-card';
 import { compactMoney } from './compact-money';
 import styles from './header.module.css';
 import { useShellStore } from './shell-store';
@@ -40,9 +39,8 @@ export function GuestActions() {
 }
 
 /**
- * Signed in (doc 1 §1–§2): the MY BETS link with the bet card, Deposit (opens the deposit
- * modal; the link is the fallback) and My Account with the cash balance (opens the account
- * menu).
+ * Signed in (doc 1 §1–§2): the MY BETS link, Deposit (opens the deposit modal; the link is the
+ * fallback) and My Account with the cash balance (opens the account menu).
  */
 export function SignedInActions() {
   const cash = usePaymentsStore((s) => s.balances?.cash);
@@ -52,12 +50,10 @@ export function SignedInActions() {
   const site = currentSite();
   return (
     <>
-      <div className={styles.bets}>
-        <Link to={site.features.myBetsPath} className={styles.myBets}>
-          {t('myBets')}
-        </Link>
-        <BetCard />
-      </div>
+      {/* The betslip branch's bet-card drop (features/my-bets/bet-card-drop.tsx) goes here. */}
+      <Link to={site.features.myBetsPath} className={styles.myBets}>
+        {t('myBets')}
+      </Link>
       <Link
         to="/payments"
         className={`${styles.button} ${styles.primary}`}

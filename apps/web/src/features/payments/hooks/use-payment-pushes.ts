@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { COIN_ANIMATION_MS, NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
-import { withRealtimeSocket, type SocketLike } from '../../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime';
 import { balanceQueryKey } from '../api/get-balance';
 import { transactionsQueryKey } from '../api/transactions';
 import { usePaymentsStore } from '../store';
@@ -46,6 +46,6 @@ export function usePaymentPushes(enabled: boolean): void {
       });
       socket.on('LeakyBucket', (result) => store.setState({ lastWithdrawalResult: result }));
     };
-    return withRealtimeSocket(attach);
+    return whenRealtimeSocket(attach);
   }, [enabled, queryClient]);
 }
