@@ -7,9 +7,9 @@ import {
   currentLanguage,
   normaliseError,
   setApiNavigate,
-  setLoginPrompt,
   shouldRedirectOn401,
 } from './api-client';
+import { setLoginPrompt } from './login-prompt';
 import { SITES } from '@dau/domain/sites';
 import { useSessionStore } from './session-store';
 
@@ -185,5 +185,6 @@ describe('requests', () => {
     prompt.mockClear();
     await failureOf(apiFetch({ base: 'core', path: '/login3', body: {} }, fn));
     expect(prompt).not.toHaveBeenCalled();
+    setLoginPrompt(null);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { CLIENT_ID, PLATFORM_ID, SITES, type SiteConfig } from '@dau/domain/sites';
 import { reportClientError } from './client-log';
 import { readCookie } from './cookies';
+import { loginUrlFor, promptLogin } from './login-prompt';
 import { useSessionStore } from './session-store';
 import { currentSiteId } from './site';
 
@@ -148,10 +149,7 @@ export function buildHeaders(request: Pick<ApiRequest, 'base' | 'body'>): Header
   return headers;
 }
 
-/** Login redirect target that keeps the page the user was on. */
-export function loginUrlFor(pathWithQuery: string): string {
-  return `/login?redirectUrl=${encodeURIComponent(pathWithQuery).replace(/%2F/g, '/')}`;
-}
+export { loginUrlFor } from './login-prompt';
 
 /**
  * A 401 never redirects from login, logout or register calls (a wrong PIN is the login form's
@@ -168,15 +166,6 @@ let navigate: Navigate = (to) => window.location.assign(to);
 /** The router plugs in its navigate function so a 401 does not reload the page. */
 export function setApiNavigate(fn: Navigate): void {
   navigate = fn;
-}
-
-/** How a 401 asks the user to sign in again, given the page to come back to. */
-type LoginPrompt = (redirectUrl: string) => void;
-let promptLogin: LoginPrompt = (redirectUrl) => navigate(loginUrlFor(redirectUrl));
-
-/** The shell chooses: the login modal on public pages, the login page on signed-in-only ones. */
-export function setLoginPrompt(fn: LoginPrompt): void {
-  promptLogin = fn;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -226,7 +215,9 @@ export async function apiFetch<T>(
   if (response.status === 401) {
     useSessionStore.getState().refreshFromCookie();
     const page = location.pathname + location.search;
-    if (shouldRedirectOn401(request.path, location.pathname)) promptLogin(page);
+    if (shouldRedirectOn401(request.path, location.pathname) && !promptLogin(page)) {
+      navigate(loginUrlFor(page));
+    }
   } else {
     reportRequestError(request, failure);
   }

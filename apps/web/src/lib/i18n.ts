@@ -12,6 +12,14 @@ const EN = {
   myBets: 'My Bets',
   deposit: 'Deposit',
   myAccount: 'My Account',
+  // Signed-in header and account menu
+  balances: 'Balances',
+  totalBalance: 'Total balance',
+  withdraw: 'Withdraw',
+  transactions: 'Transactions',
+  changePin: 'Change PIN',
+  accountLinks: 'Account',
+  addEmail: 'Add your email address to get receipts and news of promotions.',
   menuLogIn: 'Log in',
   menuJoin: 'Join',
   loading: 'Loading',
@@ -27,14 +35,6 @@ const EN = {
   requestFailed: 'The request failed. Please try again.',
   callBackThanks: 'Thank you! We will call you shortly.',
   chooseLanguage: 'Choose your language',
-  // Signed-in header and account menu
-  balances: 'Balances',
-  totalBalance: 'Total balance',
-  withdraw: 'Withdraw',
-  transactions: 'Transactions',
-  changePin: 'Change PIN',
-  accountLinks: 'Account',
-  addEmail: 'Add your email address to get receipts and news of promotions.',
 } as const;
 
 export type StringKey = keyof typeof EN;
@@ -46,6 +46,13 @@ const SW: Record<StringKey, string> = {
   myBets: 'Beti Zangu',
   deposit: 'Weka Pesa',
   myAccount: 'Akaunti Yangu',
+  balances: 'Salio',
+  totalBalance: 'Jumla ya salio',
+  withdraw: 'Toa Pesa',
+  transactions: 'Miamala',
+  changePin: 'Badilisha PIN',
+  accountLinks: 'Akaunti',
+  addEmail: 'Ongeza barua pepe yako upate risiti na habari za promosheni.',
   menuLogIn: 'Ingia',
   menuJoin: 'Jiunge',
   loading: 'Inapakia',
@@ -61,13 +68,6 @@ const SW: Record<StringKey, string> = {
   requestFailed: 'Ombi limeshindikana. Tafadhali jaribu tena.',
   callBackThanks: 'Asante! Tutakupigia hivi punde.',
   chooseLanguage: 'Chagua lugha yako',
-  balances: 'Salio',
-  totalBalance: 'Jumla ya salio',
-  withdraw: 'Toa Pesa',
-  transactions: 'Miamala',
-  changePin: 'Badilisha PIN',
-  accountLinks: 'Akaunti',
-  addEmail: 'Ongeza barua pepe yako upate risiti na habari za promosheni.',
 };
 
 const DICTIONARIES: Record<string, Record<StringKey, string>> = { en: EN, sw: SW };

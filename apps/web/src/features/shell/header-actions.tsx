@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { trackEvent } from '../../lib/analytics';
-import { loginUrlFor } from '../../lib/api-client';
+import { loginUrlFor } from '../../lib/login-prompt';
 import { t } from '../../lib/i18n';
 import { openLoginModal } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
