@@ -60,7 +60,8 @@ function ContentBlocks() {
           <section key={block._uid} className={styles.block} aria-label={block.title}>
             {block.title && <h3>{block.title}</h3>}
             {block.text && <Markdown text={block.text} />}
-            {target && block.link_label &&
+            {target &&
+              block.link_label &&
               (target.external ? (
                 <a href={target.href} target="_blank" rel="noopener noreferrer">
                   {block.link_label}

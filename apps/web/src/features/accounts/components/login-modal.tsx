@@ -27,7 +27,8 @@ export function LoginModal({ redirectUrl }: { redirectUrl: string | null }) {
         onSignedIn={() => {
           close();
           const here = window.location.pathname + window.location.search;
-          if (redirectUrl && safeRedirect(redirectUrl) !== here) navigate(safeRedirect(redirectUrl));
+          if (redirectUrl && safeRedirect(redirectUrl) !== here)
+            navigate(safeRedirect(redirectUrl));
         }}
       />
     </SideModal>
