@@ -215,10 +215,11 @@ describe('loyalty', () => {
     const { cookies } = await fundedUser(t);
     const eventId = await freshEvent();
     const betId = await single(cookies, eventId, 100);
-    const real = t.deps.realtime.toUser.bind(t.deps.realtime);
-    vi.spyOn(t.deps.realtime, 'toUser').mockImplementation((...args) => {
+    const realtime = t.deps.realtime;
+    const real = realtime.toUser.bind(realtime) as (...args: unknown[]) => void;
+    vi.spyOn(realtime, 'toUser').mockImplementation((...args: unknown[]) => {
       if (args[1] === 'loyaltyProgress') throw new Error('socket layer down');
-      return real(...args);
+      real(...args);
     });
     const log = vi.fn();
     await sandbox(t, 'settle', { eventId, home: 2, away: 1 });
