@@ -5,6 +5,7 @@ import { currentSite } from '../../lib/site';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { t } from '../../lib/i18n';
+import { LoyaltyButton } from '../loyalty/loyalty-button';
 
 // The menu and its content rules load when it is first opened, not with every page.
 const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
@@ -48,6 +49,7 @@ export function Header() {
         </>
       )}
       <LanguageSwitch />
+      <LoyaltyButton />
       <button
         type="button"
         className={styles.menuButton}
