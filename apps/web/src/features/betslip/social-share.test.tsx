@@ -132,7 +132,7 @@ describe('loading a shared slip', () => {
   });
 
   it('/social-share/{ssid} lists the picks, flags the gone one and fills the betslip', async () => {
-    const fetch = vi.fn(async () => answer(200, shared));
+    const fetch = vi.fn(async (_url: string) => answer(200, shared));
     vi.stubGlobal('fetch', fetch);
     renderAt('/social-share/ab3-k9x');
     expect(await screen.findByTestId('shared-code')).toHaveProperty('textContent', 'AB3K9X');
@@ -178,7 +178,7 @@ describe('loading a shared slip', () => {
   });
 
   it('/social-share checks the typed code before asking the server', () => {
-    const fetch = vi.fn(async () => answer(200, shared));
+    const fetch = vi.fn(async (_url: string) => answer(200, shared));
     vi.stubGlobal('fetch', fetch);
     renderAt('/social-share');
     fireEvent.change(screen.getByLabelText('Enter a booking code'), {

@@ -43,7 +43,7 @@ afterEach(() => {
 describe('loyalty button', () => {
   it('shows the week’s progress, the rule and the reset in its pop-up', async () => {
     useSessionStore.setState({ isAuthenticated: true });
-    const fetch = vi.fn(async () => answer(200, progress));
+    const fetch = vi.fn(async (_url: string) => answer(200, progress));
     vi.stubGlobal('fetch', fetch);
     renderButton();
     const button = await screen.findByRole('button', {
@@ -85,7 +85,7 @@ describe('loyalty button', () => {
   });
 
   it('asks a guest to log in and never calls the server', () => {
-    const fetch = vi.fn(async () => answer(200, progress));
+    const fetch = vi.fn(async (_url: string) => answer(200, progress));
     vi.stubGlobal('fetch', fetch);
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Loyalty' }));
