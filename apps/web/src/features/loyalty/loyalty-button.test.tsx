@@ -1,10 +1,10 @@
 import type { LoyaltyProgressResponse } from '@dau/contracts/loyalty/loyalty-progress';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../lib/session-store';
 import { LoyaltyButton } from './loyalty-button';
+import { clearLoyalty } from './store';
 
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -25,18 +25,16 @@ const progress: LoyaltyProgressResponse = {
 };
 
 function renderButton() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <LoyaltyButton />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <LoyaltyButton />
+    </MemoryRouter>,
   );
 }
 
 afterEach(() => {
   useSessionStore.setState({ isAuthenticated: false });
+  clearLoyalty();
   vi.unstubAllGlobals();
 });
 

@@ -5,8 +5,8 @@ import { Link, useLocation } from 'react-router';
 import { t, tf } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
-import { useLoyaltyProgress } from './api/get-loyalty-progress';
 import styles from './loyalty.module.css';
+import { clearLoyalty, refreshLoyalty, useLoyaltyStore } from './store';
 import { useLoyaltyPushes } from './use-loyalty-pushes';
 
 /**
@@ -18,8 +18,13 @@ export function LoyaltyButton() {
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
-  const query = useLoyaltyProgress(authenticated);
+  const stored = useLoyaltyStore((s) => s.progress);
+  const status = useLoyaltyStore((s) => s.status);
   useLoyaltyPushes(authenticated);
+  useEffect(() => {
+    if (authenticated) void refreshLoyalty();
+    else clearLoyalty();
+  }, [authenticated]);
   const popupId = useId();
   const root = useRef<HTMLDivElement>(null);
 
@@ -39,7 +44,7 @@ export function LoyaltyButton() {
     };
   }, [open]);
 
-  const progress = authenticated ? query.data : undefined;
+  const progress = authenticated ? stored : null;
   const percent = progress?.progressPrc ?? 0;
   const label = progress
     ? tf('loyaltyLabel', { count: progress.progressCount, target: progress.progressTargetCount })
@@ -56,7 +61,7 @@ export function LoyaltyButton() {
         style={{ '--loyalty-progress': `${percent}%` } as CSSProperties}
         onClick={() => {
           setOpenOn(open ? null : pathname);
-          if (!open && authenticated) void query.refetch();
+          if (!open && authenticated) void refreshLoyalty();
         }}
       >
         <span className={styles.star} aria-hidden="true">
@@ -75,7 +80,7 @@ export function LoyaltyButton() {
             </>
           ) : progress ? (
             <Progress progress={progress} />
-          ) : query.isError ? (
+          ) : status === 'error' ? (
             <p className={styles.text} role="alert">
               {t('loyaltyFailed')}
             </p>
