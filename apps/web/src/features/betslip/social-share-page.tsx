@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { t, tf } from '../../lib/i18n';
+import { LoadingScreen } from '../../ui/loading-screen';
 import { PageFrame } from '../../ui/page-frame';
 import { BetslipDock } from './betslip-dock';
 import { setBetslipOpen } from './betslip-store';
@@ -89,11 +90,7 @@ function SharedSlip({ ssid }: { ssid: string }) {
   if (code === null) {
     body = <Problem message={t('invalidBookingCode')} initial={ssid} />;
   } else if (query.isPending) {
-    body = (
-      <p className={styles.loading} role="status">
-        <span className={styles.spinner} aria-hidden="true" /> {t('loadingSharedBet')}
-      </p>
-    );
+    body = <LoadingScreen />;
   } else if (query.isError) {
     const message =
       query.error instanceof ApiError

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { useNotificationStore } from '../../lib/notification-store';
-import { realtimeSocket, type SocketLike } from '../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime';
 import { refreshLoyalty, setLoyaltyProgress } from './store';
 
 const attached = new WeakSet<SocketLike>();
 
 /**
  * `loyaltyProgress` (after each settlement) replaces the progress; `LoyaltyReward` (the weekly
- * free bet) shows a success notice. The socket arrives after first paint, so this waits for it,
- * and each socket gets its handlers once.
+ * free bet) shows a success notice. Each socket gets its handlers once.
  */
 export function useLoyaltyPushes(enabled: boolean): void {
   useEffect(() => {
@@ -24,18 +23,6 @@ export function useLoyaltyPushes(enabled: boolean): void {
         void refreshLoyalty();
       });
     };
-    const existing = realtimeSocket();
-    if (existing) {
-      attach(existing);
-      return;
-    }
-    const timer = setInterval(() => {
-      const socket = realtimeSocket();
-      if (socket) {
-        attach(socket);
-        clearInterval(timer);
-      }
-    }, 250);
-    return () => clearInterval(timer);
+    return whenRealtimeSocket(attach);
   }, [enabled]);
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { COIN_ANIMATION_MS, NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
-import { realtimeSocket, type SocketLike } from '../../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime';
 import { balanceQueryKey } from '../api/get-balance';
 import { transactionsQueryKey } from '../api/transactions';
 import { usePaymentsStore } from '../store';
@@ -41,18 +41,6 @@ export function usePaymentPushes(enabled: boolean): void {
       });
       socket.on('LeakyBucket', (result) => store.setState({ lastWithdrawalResult: result }));
     };
-    const existing = realtimeSocket();
-    if (existing) {
-      attach(existing);
-      return;
-    }
-    const timer = setInterval(() => {
-      const socket = realtimeSocket();
-      if (socket) {
-        attach(socket);
-        clearInterval(timer);
-      }
-    }, 250);
-    return () => clearInterval(timer);
+    return whenRealtimeSocket(attach);
   }, [enabled, queryClient]);
 }
