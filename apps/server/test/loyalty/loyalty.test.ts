@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { processSettlements } from '../../src/modules/betting/settlement.service';
-import type { FeedMessage } from '../../src/modules/feed/feed-messages';
 import {
   grantWeeklyReward,
   loyaltyAfterSettlement,
@@ -10,6 +9,7 @@ import {
   bettingSuite,
   fundedUser,
   placeBet,
+  replayFeedMessage,
   sandbox,
   selectionAt,
   userBalance,
@@ -43,27 +43,8 @@ async function settle(eventId: number) {
   expect(run.failed).toBe(0);
 }
 
-/**
- * Feeds the event's first message of a kind again with the next sequence number, as a
- * corrected re-settlement (or a second rollback) from the feed would.
- */
 async function replay(eventId: number, kind: 'bet_settlement' | 'rollback_bet_settlement') {
-  const row = await t.deps.db
-    .selectFrom('feed_settlement_outbox')
-    .select('payload')
-    .where('event_id', '=', eventId)
-    .where('kind', '=', kind)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const payload = (
-    typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
-  ) as FeedMessage;
-  const event = await t.deps.db
-    .selectFrom('feed_events')
-    .select('last_seq')
-    .where('id', '=', eventId)
-    .executeTakeFirstOrThrow();
-  await t.deps.feed.ingestion.handle({ ...payload, seq: event.last_seq + 1 });
+  await replayFeedMessage(t, eventId, kind);
   expect((await processSettlements(t.deps)).failed).toBe(0);
 }
 

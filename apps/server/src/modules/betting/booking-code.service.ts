@@ -11,12 +11,11 @@ import { parseOdds } from '@dau/domain/odds';
 import type { AppDeps, SessionUser } from '../../app-types';
 import { AppError, type ErrorDetail } from '../../errors/app-error';
 import { checkSelectionOpen, type MarketSelection } from '../feed/market-availability';
+import { selectionEventInfo, type SelectionEventInfo } from './betting.repository';
 import {
   bookingCode,
   deleteExpiredBookingCodes,
   insertBookingCode,
-  selectionEventInfo,
-  type SelectionEventInfo,
 } from './booking-code.repository';
 import type { StoredBookingSelection } from './booking-code.tables';
 
