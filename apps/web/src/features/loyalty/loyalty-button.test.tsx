@@ -53,7 +53,7 @@ describe('loyalty button', () => {
 
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const popup = screen.getByRole('dialog', { name: 'Weekly reward' });
+    const popup = await screen.findByRole('dialog', { name: 'Weekly reward' });
     expect(screen.getByTestId('loyalty-count').textContent).toBe('3 of 10 settled bets');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('30');
     expect(popup.textContent).toContain(
@@ -77,17 +77,17 @@ describe('loyalty button', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: 'Weekly reward: 10 of 10 settled bets' }),
     );
-    expect(screen.getByRole('dialog').textContent).toContain(
+    expect((await screen.findByRole('dialog')).textContent).toContain(
       'Done! Your KSh 50.00 free bet is in your account.',
     );
   });
 
-  it('asks a guest to log in and never calls the server', () => {
+  it('asks a guest to log in and never calls the server', async () => {
     const fetch = vi.fn(async (_url: string) => answer(200, progress));
     vi.stubGlobal('fetch', fetch);
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Loyalty' }));
-    expect(screen.getByRole('dialog').textContent).toContain(
+    expect((await screen.findByRole('dialog')).textContent).toContain(
       'Log in to track your weekly free bet.',
     );
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
