@@ -61,6 +61,18 @@ const EN = {
   loyaltyResets: 'New week starts {date}',
   loyaltyGuest: 'Log in to track your weekly free bet.',
   loyaltyFailed: 'Progress could not be loaded.',
+  popularFootball: 'Popular football',
+  footballCountries: 'Football by country',
+  seeAll: 'See all',
+  tryAgain: 'Try again',
+  homeLoadFailed: 'We could not load these matches. Check your connection and try again.',
+  homeNoHighlights: 'No upcoming matches right now.',
+  homeNoLive: 'No live matches at the moment.',
+  homeNoLeagues: 'No leagues have matches right now.',
+  allSports: 'All sports',
+  upcomingMatches: 'Upcoming matches',
+  matchesCount: 'matches',
+  casinoGames: 'Casino games',
 } as const;
 
 export type StringKey = keyof typeof EN;
@@ -120,6 +132,18 @@ const SW: Record<StringKey, string> = {
   loyaltyResets: 'Wiki mpya inaanza {date}',
   loyaltyGuest: 'Ingia ufuatilie beti yako ya bure ya wiki.',
   loyaltyFailed: 'Maendeleo hayakuweza kupakiwa.',
+  popularFootball: 'Soka maarufu',
+  footballCountries: 'Soka kwa nchi',
+  seeAll: 'Ona zote',
+  tryAgain: 'Jaribu tena',
+  homeLoadFailed: 'Hatukuweza kupakia mechi hizi. Angalia mtandao wako na ujaribu tena.',
+  homeNoHighlights: 'Hakuna mechi zijazo kwa sasa.',
+  homeNoLive: 'Hakuna mechi mubashara kwa sasa.',
+  homeNoLeagues: 'Hakuna ligi zenye mechi kwa sasa.',
+  allSports: 'Michezo yote',
+  upcomingMatches: 'Mechi zijazo',
+  matchesCount: 'mechi',
+  casinoGames: 'Michezo ya kasino',
 };
 
 const DICTIONARIES: Record<string, Record<StringKey, string>> = { en: EN, sw: SW };
