@@ -20,6 +20,7 @@ import { useSessionStore } from '../../lib/session-store';
 import { watch } from '../sports/sports-feed';
 import { dispatchBetslip, setBetslipOpen, useBetslipStore } from './betslip-store';
 import { placeBets, type AcceptOddsChanges } from './place-bet';
+import { BookingCodeBar } from './share-slip';
 import styles from './betslip.module.css';
 
 /** `18|total=2.5` → 18: the betslip room is per market id. */
@@ -124,6 +125,7 @@ function BetslipSheet() {
             {notice.text}
           </p>
         )}
+        <BookingCodeBar />
         {selections.length === 0 ? (
           <p className={styles.empty}>Tap any odds to add a selection.</p>
         ) : (

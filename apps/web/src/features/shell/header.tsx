@@ -5,6 +5,7 @@ import { GuestActions, SignedInActions } from './header-actions';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { t } from '../../lib/i18n';
+import { LoyaltyButton } from '../loyalty/loyalty-button';
 
 // The menu and its content rules load when it is first opened, not with every page.
 const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
@@ -28,6 +29,7 @@ export function Header() {
       </Link>
       {isAuthenticated ? <SignedInActions /> : <GuestActions />}
       <LanguageSwitch />
+      <LoyaltyButton />
       <button
         type="button"
         className={styles.menuButton}
