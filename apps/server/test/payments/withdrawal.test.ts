@@ -180,6 +180,7 @@ describe('withdrawal', () => {
         ...t.app.payments.provider,
         stkQuery: t.app.payments.provider.stkQuery.bind(t.app.payments.provider),
         stkPush: t.app.payments.provider.stkPush.bind(t.app.payments.provider),
+        transactionStatus: t.app.payments.provider.transactionStatus.bind(t.app.payments.provider),
         registerC2bUrls: async () => {},
         b2cPayment: async (r) => ({
           conversationId: `AG_silent_${r.originatorConversationId}`,
