@@ -24,6 +24,7 @@ import {
 import type { AppDeps, SessionUser } from '../../app-types';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
+import { isUserCompliant } from '../accounts/compliance';
 import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
 import { getBalances, publishBalances, toUnits } from '../wallet/wallet.service';
 import { checkDepositLimits } from './deposit-limits.service';
@@ -530,6 +531,15 @@ export async function requestWithdrawal(
   const site = siteOf(user.siteId);
   const amount = await checkWithdrawalAmount(ctx, user.userId, site, input.amount);
   await guard(ctx, user.userId, 'withdrawal', amount);
+  // Site 4: the compliance flag gates withdrawals (doc 1 §2, §6); the form is only the mirror.
+  if (
+    site.features.complianceGatesWithdrawal &&
+    !(await isUserCompliant(deps.db, user.userId, site.siteId))
+  ) {
+    throw new AppError('FORBIDDEN', [
+      { code: 'COMPLIANCE_REQUIRED', message: paymentMessages.complianceRequired },
+    ]);
+  }
 
   const payment = await inTransaction(deps, async (tx, after) => {
     // One withdrawal request per user at a time: the limits below are then race-free.
