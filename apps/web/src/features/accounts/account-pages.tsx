@@ -7,13 +7,8 @@ import styles from './account-forms.module.css';
 import { useForgottenPassword, useResetLinkValid, useResetPassword } from './api/password';
 import { useLogin3 } from './api/session';
 import { ChangePasswordSection } from './components/change-password-section';
-import {
-  ErrorList,
-  PasswordField,
-  messagesOf,
-  safeRedirect,
-  writeCookie,
-} from './components/form-parts';
+import { PasswordField, safeRedirect, writeCookie } from './components/form-parts';
+import { ErrorList, messagesOf } from '../../ui/error-list';
 import { ProfileSection } from './components/profile-section';
 import { RegisterSteps } from './components/register-steps';
 import { SettingsSection } from './components/settings-section';

@@ -8,7 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import styles from '../account-forms.module.css';
 import { useSettings, useUpdateSettings } from '../api/settings';
-import { ErrorList, messagesOf } from './form-parts';
+import { ErrorList, messagesOf } from '../../../ui/error-list';
 
 const TOGGLES: { key: keyof UserSettings; label: string }[] = [
   { key: 'isAcceptChanges', label: 'Accept odds changes automatically' },
