@@ -16,6 +16,22 @@ import { resolveNavigation } from './route-rules';
 import { APP_ROUTES, ROUTE_OBJECTS, type AppRoute } from './routes';
 import { ScrollToTop } from './scroll-to-top';
 
+// Signed-in users get the payment modals and pushes on every page; loaded after sign-in only,
+// inside the pages' shared query client.
+const PaymentModalsHost = lazy(async () => {
+  const [{ QueryProvider }, { PaymentModalsHost: Host }] = await Promise.all([
+    import('./query-provider'),
+    import('../features/payments/payment-modals-host'),
+  ]);
+  return {
+    default: () => (
+      <QueryProvider>
+        <Host />
+      </QueryProvider>
+    ),
+  };
+});
+
 const DebugConsole = lazy(() =>
   import('./debug-console').then((m) => ({ default: m.DebugConsole })),
 );
@@ -64,6 +80,11 @@ export function AppShell() {
       </LayoutFrame>
       <ScrollToTop />
       <NotificationArea />
+      {isAuthenticated && (
+        <Suspense fallback={null}>
+          <PaymentModalsHost />
+        </Suspense>
+      )}
       {(route.layout ?? 'default') === 'default' && <SupportWidget />}
       {!browser.bot && !browser.lite && <Splash />}
       {debug && (

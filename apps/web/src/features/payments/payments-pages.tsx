@@ -6,11 +6,7 @@ import { currentSite } from '../../lib/site';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
 import { useBalance } from './api/get-balance';
 import { useTransactions } from './api/transactions';
-import { DepositModal } from './components/deposit-modal';
-import { PaymentNotices } from './components/payment-notices';
 import styles from './components/payments.module.css';
-import { WithdrawalModal } from './components/withdrawal-modal';
-import { usePaymentPushes } from './hooks/use-payment-pushes';
 import { usePaymentsStore } from './store';
 
 /** Payments (spec doc 1 §2): balances, deposit and withdrawal modals, transactions. */
@@ -45,22 +41,10 @@ function BalanceSummary() {
   );
 }
 
-function PaymentModals() {
-  const modal = usePaymentsStore((s) => s.modal);
-  const close = usePaymentsStore((s) => s.closeModal);
-  return (
-    <>
-      {modal === 'deposit' && <DepositModal onClose={close} />}
-      {modal === 'withdrawal' && <WithdrawalModal onClose={close} />}
-      <PaymentNotices />
-    </>
-  );
-}
-
 export function PaymentsPage() {
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const open = usePaymentsStore((s) => s.openModal);
-  usePaymentPushes(isAuthenticated);
+  // The modals and pushes live in the app shell's PaymentModalsHost, on every page.
   return (
     <PageFrame title="Payments" tabs={TABS}>
       {isAuthenticated ? (
@@ -74,7 +58,6 @@ export function PaymentsPage() {
               Withdraw
             </button>
           </div>
-          <PaymentModals />
         </>
       ) : (
         <EmptyState
@@ -93,11 +76,9 @@ const STATUS_LABEL: Record<TransactionItem['status'], string> = {
 };
 
 export function TransactionsPage() {
-  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  usePaymentPushes(isAuthenticated);
   const list = useTransactions({ type, status, page });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
