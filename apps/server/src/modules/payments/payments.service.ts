@@ -374,7 +374,18 @@ async function userForAccount(ctx: PaymentsContext, account: string) {
 export async function handleC2bValidation(ctx: PaymentsContext, body: unknown) {
   const parsed = c2bPaymentSchema.safeParse(body);
   const user = parsed.success ? await userForAccount(ctx, parsed.data.BillRefNumber) : undefined;
-  const accepted = Boolean(user) && parsed.success && parsed.data.TransAmount >= 1;
+  // A user on a break or self-excluded cannot deposit by paybill either: M-Pesa gives it back.
+  const allowed =
+    user && parsed.success
+      ? (
+          await ctx.gamblingGuard.check({
+            userId: user.id,
+            kind: 'deposit',
+            amount: fromUnits(parsed.data.TransAmount),
+          })
+        ).allowed
+      : false;
+  const accepted = allowed && parsed.success && parsed.data.TransAmount >= 1;
   await logCallback(ctx.deps.db, {
     kind: 'c2b-validation',
     reference: parsed.success ? parsed.data.TransID : null,

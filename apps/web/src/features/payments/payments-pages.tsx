@@ -4,6 +4,7 @@ import { formatMoney, fromUnits } from '@dau/domain/money';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { useAccountRestriction } from './api/account-restriction';
 import { useBalance } from './api/get-balance';
 import { useTransactions } from './api/transactions';
 import styles from './components/payments.module.css';
@@ -41,6 +42,17 @@ function BalanceSummary() {
   );
 }
 
+/** On a break or self-excluded: only withdrawing and looking work (decision 031). */
+function RestrictionBanner() {
+  const restriction = useAccountRestriction().data;
+  if (!restriction?.active || !restriction.message) return null;
+  return (
+    <p className={styles.restricted} role="status">
+      {restriction.message}
+    </p>
+  );
+}
+
 export function PaymentsPage() {
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const open = usePaymentsStore((s) => s.openModal);
@@ -49,6 +61,7 @@ export function PaymentsPage() {
     <PageFrame title="Payments" tabs={TABS}>
       {isAuthenticated ? (
         <>
+          <RestrictionBanner />
           <BalanceSummary />
           <div className={styles.actions}>
             <button type="button" className={styles.submit} onClick={() => open('deposit')}>

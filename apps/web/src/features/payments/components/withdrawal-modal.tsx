@@ -8,6 +8,7 @@ import {
   WITHDRAWAL_WHOLE_NUMBERS_HINT,
   withdrawalInProgressMessage,
 } from '@dau/domain/messages';
+import { formatMoney, fromUnits } from '@dau/domain/money';
 import { validateWithdrawalAmount } from '@dau/domain/validation';
 import { ApiError } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile-api';
@@ -169,7 +170,19 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
       </button>
     </form>
   ) : (
-    <div className={styles.form} data-step="2">
+    <div className={styles.done} data-step="2">
+      <span className={styles.tick} aria-hidden="true">
+        ✓
+      </span>
+      <h3>Withdrawal requested</h3>
+      <dl className={styles.receipt}>
+        <dt>Amount</dt>
+        <dd>{formatMoney(fromUnits(Number(amount)), currentSite())}</dd>
+        <dt>To</dt>
+        <dd>{phone}</dd>
+        <dt>Reference</dt>
+        <dd>{paymentId}</dd>
+      </dl>
       <p role="status">{withdrawalInProgressMessage(paymentId)}</p>
       <button type="button" className={styles.submit} onClick={onClose}>
         Done
