@@ -70,6 +70,11 @@ describe('payment journeys at 360×740', () => {
         /Your withdrawal WD\w+ is in progress\. The funds should be in your account shortly!/,
       )
       .waitFor();
+    // Step 2 once the 5-second success notice has gone.
+    await page
+      .locator('[aria-live="polite"]')
+      .getByText(/Your withdrawal WD\w+ is in progress/)
+      .waitFor({ state: 'detached' });
     await screenshot(page, 'payments-withdrawal-step-2');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await cash(page).filter({ hasNotText: before }).waitFor();
