@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depositSettings } from './deposit-settings';
+import { depositSettings, lowBalanceThreshold } from './deposit-settings';
 
 describe('depositSettings', () => {
   it('reads the minimum and presets from the content labels', () => {
@@ -19,5 +19,13 @@ describe('depositSettings', () => {
       minimum: 200,
       presets: [1, 5, 10, 20],
     });
+  });
+});
+
+describe('lowBalanceThreshold', () => {
+  it('reads deposit_min_bal_notify, default 1', () => {
+    expect(lowBalanceThreshold({ deposit_min_bal_notify: '50' })).toBe(5_000);
+    expect(lowBalanceThreshold({ deposit_min_bal_notify: 'x' })).toBe(100);
+    expect(lowBalanceThreshold(undefined)).toBe(100);
   });
 });

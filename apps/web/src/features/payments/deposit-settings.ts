@@ -1,4 +1,8 @@
-import { DEPOSIT_MINIMUM, PRESET_DEPOSIT_AMOUNTS } from '@dau/domain/constants';
+import {
+  DEPOSIT_MINIMUM,
+  DEPOSIT_MIN_BALANCE_NOTIFY,
+  PRESET_DEPOSIT_AMOUNTS,
+} from '@dau/domain/constants';
 import { parseMoney, type Cents } from '@dau/domain/money';
 
 export interface DepositSettings {
@@ -23,4 +27,10 @@ export function depositSettings(labels: Record<string, string> | undefined): Dep
     minimum: min !== null && min > 0 ? min : DEPOSIT_MINIMUM,
     presets: presets.length > 0 ? presets : [...PRESET_DEPOSIT_AMOUNTS],
   };
+}
+
+/** The cash balance below which the balance notice shows: `deposit_min_bal_notify` (default 1). */
+export function lowBalanceThreshold(labels: Record<string, string> | undefined): Cents {
+  const value = labels?.deposit_min_bal_notify ? parseMoney(labels.deposit_min_bal_notify) : null;
+  return value ?? DEPOSIT_MIN_BALANCE_NOTIFY;
 }

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PaymentModalsHost } from '../payment-modals-host';
 import { usePaymentsStore } from '../store';
 import { DepositModal } from './deposit-modal';
 import { WithdrawalModal } from './withdrawal-modal';
@@ -268,5 +269,47 @@ describe('withdrawal modal', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('0712345678'),
     );
+  });
+});
+
+describe('payment host', () => {
+  it('notifies once when the cash balance is below deposit_min_bal_notify', async () => {
+    labels = { deposit_min_bal_notify: '1', deposit_low_balance: 'Your balance is low.' };
+    fetchMock.mockImplementation(async (url: string) =>
+      url.includes('/getbalance')
+        ? json(200, {
+            cmsStatusMsg: {
+              hasErrors: false,
+              datasource_entries: [],
+              balance: 0.5,
+              freebetbalance: 0,
+              bonusbalance: 0,
+              totalbalance: 0.5,
+              bonusreserved: 0,
+              balanceDisplay: 'KSh 0.50',
+              freebetBalanceDisplay: 'KSh 0.00',
+              bonusBalanceDisplay: 'KSh 0.00',
+              totalBalanceDisplay: 'KSh 0.50',
+              reservedDisplay: 'KSh 0.00',
+              lowBalance: true,
+            },
+            bbJWT: 'x',
+          })
+        : json(404, envelope('unexpected')),
+    );
+    const view = renderWithQuery(<PaymentModalsHost />);
+    expect(await screen.findByText('Your balance is low.')).toBeTruthy();
+    // A push that keeps it low does not notify again; one above and below again does.
+    act(() =>
+      usePaymentsStore.setState({ wallet: { real: 0.2, bonus: 0, total: 0.2, reserved: 0 } }),
+    );
+    expect(usePaymentsStore.getState().notices).toHaveLength(1);
+    act(() =>
+      usePaymentsStore.setState({ wallet: { real: 50, bonus: 0, total: 50, reserved: 0 } }),
+    );
+    act(() => usePaymentsStore.setState({ wallet: { real: 0, bonus: 0, total: 0, reserved: 0 } }));
+    expect(usePaymentsStore.getState().notices).toHaveLength(2);
+    view.unmount();
+    usePaymentsStore.setState({ wallet: null });
   });
 });
