@@ -3,7 +3,11 @@ import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
 import { depositInProgressMessage } from '@dau/domain/messages';
 import { parseMoney } from '@dau/domain/money';
 import { validateDepositPhone } from '@dau/domain/validation';
+import { COOKIES } from '@dau/contracts/http';
+import { trackEvent } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
+import { readCookie } from '../../../lib/cookies';
+import { useSessionStore } from '../../../lib/session-store';
 import { currentSite } from '../../../lib/site';
 import { ErrorList, entryMessages } from '../../../ui/error-list';
 import { useDeposit } from '../api/deposit';
@@ -51,6 +55,11 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         depositInProgressMessage(result.bbPaymentTransactionId),
         NOTIFICATION_TIMEOUT_MS.deposit,
       );
+      trackEvent('deposit_initiated', {
+        user_id: useSessionStore.getState().extId,
+        value: Number(amount),
+        click_id: readCookie(COOKIES.clickId),
+      });
       setAmount('');
       onClose();
     } catch (error) {

@@ -175,6 +175,7 @@ describe('deposit modal', () => {
     expect(usePaymentsStore.getState().notices[0]?.text).toBe(
       'Your deposit DP123 is in progress. Your balance will update automatically when finished.',
     );
+    expect(window.dataLayer?.at(-1)).toMatchObject({ event: 'deposit_initiated', value: 20 });
   });
 });
 
