@@ -7,6 +7,7 @@ import { EmptyState, PageFrame } from '../../ui/page-frame';
 import { useAccountRestriction } from './api/account-restriction';
 import { useBalance } from './api/get-balance';
 import { useTransactions } from './api/transactions';
+import { DepositLimitsForm } from './components/deposit-limits-form';
 import styles from './components/payments.module.css';
 import { usePaymentsStore } from './store';
 
@@ -71,6 +72,7 @@ export function PaymentsPage() {
               Withdraw
             </button>
           </div>
+          <DepositLimitsForm />
         </>
       ) : (
         <EmptyState
@@ -176,6 +178,7 @@ export function TransactionsPage() {
               Next
             </button>
           </div>
+          <DepositLimitsForm />
         </>
       )}
     </PageFrame>
