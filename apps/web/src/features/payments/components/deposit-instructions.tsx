@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n';
 import type { SiteConfig } from '@dau/domain/sites';
 import { Markdown } from '../../../ui/markdown';
 import { useCountryStory, type DepositInstructions } from '../api/payment-content';
@@ -17,14 +18,12 @@ export function DepositInstructionsBlock({ site }: { site: SiteConfig }) {
     <section className={styles.instructions} aria-label="How to deposit">
       {paybill && (
         <p className={styles.paybill}>
-          M-Pesa Paybill <strong data-testid="paybill-number">{paybill}</strong>
-          <span>Account number: your phone number</span>
+          {t('payPaybill')} <strong data-testid="paybill-number">{paybill}</strong>
+          <span>{t('payAccountNumberHint')}</span>
         </p>
       )}
-      {story.isPending && <p className={styles.hint}>Loading instructions…</p>}
-      {story.isError && (
-        <p className={styles.hint}>The deposit instructions could not be loaded.</p>
-      )}
+      {story.isPending && <p className={styles.hint}>{t('payInstructionsLoading')}</p>}
+      {story.isError && <p className={styles.hint}>{t('payInstructionsFailed')}</p>}
       {content && (
         <>
           {content.title && <h3>{content.title}</h3>}

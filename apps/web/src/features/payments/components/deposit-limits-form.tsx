@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n';
 import { useState, type FormEvent } from 'react';
 import { formatMoney, fromUnits } from '@dau/domain/money';
 import { currentSite } from '../../../lib/site';
@@ -11,9 +12,9 @@ import {
 import styles from './payments.module.css';
 
 const PERIODS = [
-  { period: 'daily', label: 'Daily limit' },
-  { period: 'weekly', label: 'Weekly limit' },
-  { period: 'monthly', label: 'Monthly limit' },
+  { period: 'daily', label: 'payDailyLimit' },
+  { period: 'weekly', label: 'payWeeklyLimit' },
+  { period: 'monthly', label: 'payMonthlyLimit' },
 ] as const;
 
 type Period = (typeof PERIODS)[number]['period'];
@@ -61,30 +62,28 @@ export function DepositLimitsForm() {
 
   return (
     <form className={styles.limits} onSubmit={submit} aria-label="Deposit limits">
-      <h2>Deposit limits</h2>
-      <p className={styles.hint}>
-        A lower limit applies at once. A higher limit, or removing one, applies after 24 hours.
-      </p>
-      {limits.isPending && <p className={styles.hint}>Loading…</p>}
+      <h2>{t('payDepositLimits')}</h2>
+      <p className={styles.hint}>{t('payLimitsHint')}</p>
+      {limits.isPending && <p className={styles.hint}>{t('loading')}</p>}
       <ErrorList messages={limits.isError ? messagesOf(limits.error) : []} />
       {limits.data &&
         PERIODS.map(({ period, label }) => {
           const row = limits.data.limits.find((l) => l.period === period);
           return (
             <label key={period} className={styles.label}>
-              {label} ({currentSite().currencySymbol})
+              {t(label)} ({currentSite().currencySymbol})
               <input
                 className={styles.input}
                 name={period}
                 inputMode="decimal"
-                placeholder="No limit"
+                placeholder={t('payNoLimit')}
                 value={shown[period]}
                 onChange={(e) => setDraft({ ...shown, [period]: e.target.value })}
               />
               {row?.pendingFrom && (
                 <span className={styles.hint}>
-                  {row.pendingAmount === null ? 'No limit' : `${money(row.pendingAmount)}`} from{' '}
-                  {when(row.pendingFrom)}
+                  {row.pendingAmount === null ? t('payNoLimit') : money(row.pendingAmount)}{' '}
+                  {t('payFrom')} {when(row.pendingFrom)}
                 </span>
               )}
             </label>
@@ -93,12 +92,12 @@ export function DepositLimitsForm() {
       <ErrorList messages={save.isError ? messagesOf(save.error) : []} />
       {save.isSuccess && !draft && (
         <p role="status" className={styles.hint}>
-          Your deposit limits are saved.
+          {t('payLimitsSaved')}
         </p>
       )}
       {limits.data && (
         <button type="submit" className={styles.secondary} disabled={save.isPending || !draft}>
-          Save limits
+          {t('paySaveLimits')}
         </button>
       )}
     </form>

@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
 import { depositInProgressMessage } from '@dau/domain/messages';
@@ -70,16 +71,16 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <SideModal title={labels?.deposit_title || 'Deposit'} onClose={onClose}>
+    <SideModal title={labels?.deposit_title || t('deposit')} onClose={onClose}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <ErrorList messages={errors} />
         <PhoneField
-          label={labels?.deposit_phone_label || 'Phone number'}
+          label={labels?.deposit_phone_label || t('phoneNumber')}
           value={phone}
           onChange={setPhone}
         />
         <label className={styles.label}>
-          {labels?.deposit_amount_label || 'Amount'} ({site.currencySymbol})
+          {labels?.deposit_amount_label || t('payAmount')} ({site.currencySymbol})
           <input
             className={styles.input}
             name="amount"
@@ -109,9 +110,9 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           aria-busy={deposit.isPending}
         >
           {deposit.isPending ? (
-            <span className={styles.loader} aria-label="Please wait" />
+            <span className={styles.loader} aria-label={t('payPleaseWait')} />
           ) : (
-            labels?.deposit_button || 'Deposit'
+            labels?.deposit_button || t('deposit')
           )}
         </button>
       </form>

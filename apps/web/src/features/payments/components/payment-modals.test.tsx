@@ -260,12 +260,13 @@ describe('withdrawal modal', () => {
     expect(await screen.findByText('Incomplete Compliance')).toBeTruthy();
     expect(await screen.findByText('Verify before you withdraw.')).toBeTruthy();
     expect(screen.getByLabelText('ID number')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Withdraw|Toa Pesa)$/ })).toBeNull();
     view.unmount();
 
     profileAnswer = profile({ isCompliant: true, primaryMobile: '+255712345678' });
     renderWithQuery(<WithdrawalModal onClose={() => {}} />);
-    expect(await screen.findByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    // Site 4 speaks Swahili by default.
+    expect(await screen.findByRole('button', { name: 'Toa Pesa' })).toBeTruthy();
     expect(screen.queryByText('Incomplete Compliance')).toBeNull();
     await waitFor(() =>
       expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('0712345678'),

@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n';
 import { useState, type FormEvent } from 'react';
 import type { LeakyBucketPush } from '@dau/contracts/realtime';
 import { NOTIFICATION_TIMEOUT_MS, WITHDRAWAL_PENDING_WAIT_MS } from '@dau/domain/constants';
@@ -47,7 +48,7 @@ function pushedResult(): Promise<LeakyBucketPush | null> {
 function ComplianceInformation() {
   const story = useCountryStory<ComplianceInfo>('compliance');
   const c = story.data?.content;
-  if (story.isPending) return <p className={styles.hint}>Loading…</p>;
+  if (story.isPending) return <p className={styles.hint}>{t('loading')}</p>;
   if (!c) return null;
   return (
     <div className={styles.compliance}>
@@ -76,9 +77,9 @@ export function WithdrawalModal({ onClose }: { onClose: () => void }) {
       <ComplianceSection site={site} profile={profile.data} info={<ComplianceInformation />} />
     );
   } else if (profile.isError) body = <ErrorList messages={messagesOf(profile.error)} />;
-  else body = <p className={styles.hint}>Loading…</p>;
+  else body = <p className={styles.hint}>{t('loading')}</p>;
   return (
-    <SideModal title="Withdrawal" onClose={onClose}>
+    <SideModal title={t('payWithdrawal')} onClose={onClose}>
       {body}
     </SideModal>
   );
@@ -154,7 +155,7 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
       {labels?.withdraw_info && <p className={styles.hint}>{labels.withdraw_info}</p>}
       <PhoneField value={phone} onChange={setPhone} />
       <label className={styles.label}>
-        Amount
+        {t('payAmount')}
         <input
           className={styles.input}
           name="amount"
@@ -166,7 +167,7 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
       </label>
       {phase === 'processing' && <p role="status">{PROCESSING_TRANSACTION}</p>}
       <button type="submit" className={styles.submit} disabled={phase !== 'idle' || amount === ''}>
-        {phase === 'idle' ? 'Withdraw' : 'Please wait…'}
+        {phase === 'idle' ? t('payWithdraw') : t('payPleaseWait')}
       </button>
     </form>
   ) : (
@@ -174,18 +175,18 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
       <span className={styles.tick} aria-hidden="true">
         ✓
       </span>
-      <h3>Withdrawal requested</h3>
+      <h3>{t('payWithdrawalRequested')}</h3>
       <dl className={styles.receipt}>
-        <dt>Amount</dt>
+        <dt>{t('payAmount')}</dt>
         <dd>{formatMoney(fromUnits(Number(amount)), currentSite())}</dd>
-        <dt>To</dt>
+        <dt>{t('payTo')}</dt>
         <dd>{phone}</dd>
-        <dt>Reference</dt>
+        <dt>{t('payReference')}</dt>
         <dd>{paymentId}</dd>
       </dl>
       <p role="status">{withdrawalInProgressMessage(paymentId)}</p>
       <button type="button" className={styles.submit} onClick={onClose}>
-        Done
+        {t('payDone')}
       </button>
     </div>
   );
