@@ -33,7 +33,10 @@ describe('payment journeys at 360×740', () => {
     const errors = collectPageErrors(page);
     await loginToPayments(page);
     await cash(page).filter({ hasText: 'KSh 5,000.00' }).waitFor();
-    await page.getByRole('button', { name: 'Deposit' }).click();
+    const limits = page.getByRole('form', { name: 'Deposit limits' });
+    await limits.getByLabel(/^Daily limit/).scrollIntoViewIfNeeded();
+    await screenshot(page, 'payments-deposit-limits');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).first().click();
     const dialog = page.getByRole('dialog');
     // The primary mobile is prefilled; the paybill steps come from the content service.
     await dialog.getByLabel('Phone number').and(page.locator('[value="0700000001"]')).waitFor();
