@@ -5,7 +5,7 @@ import type { AppDeps, AppInstance } from './app-types';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
-import { seedDemoData } from './db/seed';
+import { seedDemoData, seedDemoDataAfterFeed } from './db/seed';
 import { resolveSession } from './modules/accounts/session.service';
 import { FeedService } from './modules/feed/feed.service';
 import { SocketRealtime } from './realtime/socket-server';
@@ -59,7 +59,10 @@ export async function createServer(
       database.kind === 'postgres' &&
       (config.feed.election === 'always' || (config.feed.election === 'auto' && !!config.redisUrl));
     if (elect) feed.startElection();
-    else await feed.connect({ run: true });
+    else {
+      await feed.connect({ run: true });
+      if (config.seedDemo) await seedDemoDataAfterFeed(deps, app.log);
+    }
   }
 
   let closed = false;

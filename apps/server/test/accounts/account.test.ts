@@ -309,7 +309,7 @@ describe('password reset and change', () => {
 });
 
 describe('responsible gambling', () => {
-  it('self-exclusion ends sessions and refuses login with a clear message', async () => {
+  it('self-exclusion ends sessions; the next login is restricted, with a clear message', async () => {
     const hal = await createSignedInUser(t.deps.db);
     const res = await t.app.inject({
       method: 'POST',
@@ -326,12 +326,17 @@ describe('responsible gambling', () => {
     });
     expect(loggedIn.json().isLoggedIn).toBe(false);
 
+    // Users can always reach their money: login works, the account says it is restricted.
     const login = await login3(hal.user.phone, TEST_PASSWORD);
-    expect(login.statusCode).toBe(403);
-    expect(login.json().datasource_entries[0].dimension_value).toMatch(
-      /^You have excluded yourself from betting until \d+ \w{3} 2027, \d\d:\d\d \(UTC\+3\)/,
+    expect(login.statusCode).toBe(200);
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/customer/responsible-gambling',
+      cookies: { authBB: sessionCookie(login) },
+    });
+    expect(state.json().message).toMatch(
+      /^You have excluded yourself from betting until \d+ \w{3} 2027, \d\d:\d\d \(UTC\+3\)\. Deposits and bets are not possible until then; you can still log in to withdraw your balance and see your transactions\.$/,
     );
-    expect(login.cookies.find((c) => c.name === 'authBB' && c.value)).toBeUndefined();
   });
 
   it('a 7-day break ends by itself; a new 30-day break applies again', async () => {
@@ -358,9 +363,11 @@ describe('responsible gambling', () => {
       cookies: { authBB: session },
       payload: { period: '30d', confirm: true },
     });
-    expect((await login3(ivy.user.phone, TEST_PASSWORD)).statusCode).toBe(403);
+    await expect(assertCanGamble(t.deps.db, ivy.user.id, clock)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     clock = new Date(clock.getTime() + 30 * 24 * 3600_000 + 1000);
-    expect((await login3(ivy.user.phone, TEST_PASSWORD)).statusCode).toBe(200);
+    await expect(assertCanGamble(t.deps.db, ivy.user.id, clock)).resolves.toBeUndefined();
   });
 
   it('refuses deposits during a break but lets withdrawals through', async () => {

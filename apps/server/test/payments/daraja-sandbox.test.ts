@@ -142,3 +142,75 @@ it('answers like Daraja to bad credentials, a bad token and a bad password', asy
   expect(badPassword.status).toBe(400);
   expect(await badPassword.json()).toMatchObject({ errorCode: '400.002.02' });
 });
+
+it('answers a TransactionStatusQuery about a B2C payout whose result was lost', async () => {
+  const { access_token } = (await (await token()).json()) as Record<string, string>;
+  const headers = { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' };
+  received.length = 0;
+  // 4040: M-Pesa pays, but the result never reaches the ResultURL.
+  const payout = await fetch(`${base()}/mpesa/b2c/v1/paymentrequest`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      OriginatorConversationID: 'client-orig-1',
+      InitiatorName: 'testapi',
+      SecurityCredential: 'credential',
+      CommandID: 'BusinessPayment',
+      Amount: 25,
+      PartyA: 600000,
+      PartyB: 254708374040,
+      Remarks: 'Test',
+      QueueTimeOutURL: receiverUrl,
+      ResultURL: receiverUrl,
+      Occassion: 'Test',
+    }),
+  });
+  expect(await payout.json()).toMatchObject({ ResponseCode: '0' });
+  await new Promise((r) => setTimeout(r, 150));
+  expect(received).toHaveLength(0);
+
+  const query = await fetch(`${base()}/mpesa/transactionstatus/v1/query`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      Initiator: 'testapi',
+      SecurityCredential: 'credential',
+      CommandID: 'TransactionStatusQuery',
+      TransactionID: '',
+      OriginalConversationID: 'client-orig-1',
+      PartyA: '600000',
+      IdentifierType: '4',
+      ResultURL: receiverUrl,
+      QueueTimeOutURL: receiverUrl,
+      Remarks: 'status',
+      Occasion: 'my-ref',
+    }),
+  });
+  expect(await query.json()).toMatchObject({
+    ResponseCode: '0',
+    ConversationID: expect.any(String),
+  });
+  const deadline = Date.now() + 5_000;
+  while (received.length === 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  const result = (
+    received[0] as {
+      Result: {
+        ResultCode: number;
+        ResultParameters: { ResultParameter: { Key: string; Value: unknown }[] };
+        ReferenceData: { ReferenceItem: { Key: string; Value: string } };
+      };
+    }
+  ).Result;
+  expect(result.ResultCode).toBe(0);
+  const params = Object.fromEntries(
+    result.ResultParameters.ResultParameter.map((p) => [p.Key, p.Value]),
+  );
+  expect(params).toMatchObject({
+    TransactionStatus: 'Completed',
+    Amount: 25,
+    ReceiptNo: expect.stringMatching(/^[A-Z0-9]{10}$/),
+    'Originator Conversation ID': 'client-orig-1',
+  });
+  expect(result.ReferenceData.ReferenceItem).toEqual({ Key: 'Occasion', Value: 'my-ref' });
+});

@@ -180,6 +180,7 @@ describe('withdrawal', () => {
         ...t.app.payments.provider,
         stkQuery: t.app.payments.provider.stkQuery.bind(t.app.payments.provider),
         stkPush: t.app.payments.provider.stkPush.bind(t.app.payments.provider),
+        transactionStatus: t.app.payments.provider.transactionStatus.bind(t.app.payments.provider),
         registerC2bUrls: async () => {},
         b2cPayment: async (r) => ({
           conversationId: `AG_silent_${r.originatorConversationId}`,
@@ -234,6 +235,34 @@ describe('withdrawal', () => {
       WithdrawalAmount: 50,
     });
     expect(valid.json()).toEqual({ cmsStatusMsg: { hasErrors: false, datasource_entries: [] } });
+  });
+
+  it('refuses a site-4 withdrawal until the user is compliant', async () => {
+    const phone = `+2557${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const tz = await createSignedInUser(t.deps.db, { site_id: 4, phone });
+    await fundUser(t.deps.db, tz.user.id, 50_000);
+    const refused = await withdraw(tz.cookies, phone, 100);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().datasource_entries[0]).toMatchObject({
+      value: 'COMPLIANCE_REQUIRED',
+      dimension_value: 'Complete your profile to withdraw.',
+    });
+    expect(await withdrawals(tz.user.id)).toHaveLength(0);
+
+    const compliance = await post('/api/core/customer/UpdateCustomerAdditionalInfo', tz.cookies, {
+      siteId: 4,
+      countryCode: 'tz',
+      languageCode: 'en',
+      firstName: 'Neema',
+      lastName: 'Mushi',
+      idNumber: '19900101-12345-12345-12',
+    });
+    expect(compliance.statusCode).toBe(200);
+    expect((await withdraw(tz.cookies, phone, 100)).statusCode).toBe(204);
+    expect(await withdrawals(tz.user.id)).toHaveLength(1);
+    // The sandbox only pays Kenyan numbers: the payout is refused and the money released.
+    await eventually(async () => (await withdrawals(tz.user.id))[0]?.status === 'failed');
+    expect((await getBalances(t.deps.db, tz.user.id)).cash).toBe(50_000);
   });
 
   it('answers the eligibility checks from bets and casino rounds placed', async () => {

@@ -4,7 +4,8 @@ import { ACCOUNT_CORE_PATHS as P } from './paths';
 
 /**
  * Responsible gambling: a break (24 h, 7 days, 30 days) or self-exclusion (6 months) chosen by
- * the user. During it login, deposits and bets are refused; it cannot be lifted early.
+ * the user. During it deposits and bets are refused; the user can still log in to withdraw and
+ * see transactions (decision 031). It cannot be lifted early.
  */
 export const RESPONSIBLE_GAMBLING_PATH = `${API_BASE.core}${P.responsibleGambling}`;
 
@@ -29,3 +30,4 @@ export const responsibleGamblingStateSchema = z.object({
     .nullable(),
   message: z.string().nullable(),
 });
+export type ResponsibleGamblingState = z.infer<typeof responsibleGamblingStateSchema>;

@@ -44,6 +44,27 @@ export const b2cResultSchema = z.object({
 });
 export type B2cResult = z.infer<typeof b2cResultSchema>;
 
+const referenceItemSchema = z.object({
+  Key: z.string(),
+  Value: z.union([z.string(), z.number()]).optional(),
+});
+
+/**
+ * The answer to a TransactionStatusQuery: the ids are the query's own; the payout it is about
+ * is named by `ResultParameters` (receipt, conversation ids, `TransactionStatus`) and by the
+ * `Occasion` echoed in `ReferenceData`.
+ */
+export const transactionStatusResultSchema = z.object({
+  Result: b2cResultSchema.shape.Result.extend({
+    ReferenceData: z
+      .object({
+        ReferenceItem: z.union([referenceItemSchema, z.array(referenceItemSchema)]).optional(),
+      })
+      .optional(),
+  }),
+});
+export type TransactionStatusResult = z.infer<typeof transactionStatusResultSchema>;
+
 export const c2bPaymentSchema = z.object({
   TransactionType: z.string().optional(),
   TransID: z.string().min(1),

@@ -7,6 +7,7 @@ import * as contentSupport from './0500-content-support';
 import * as betting from './0400-betting';
 import * as bookingCodes from './0450-booking-codes';
 import * as loyalty from './0460-loyalty';
+import * as paymentStatusQueries from './0350-payment-status-queries';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0400-betting': betting,
   '0450-booking-codes': bookingCodes,
   '0460-loyalty': loyalty,
+  '0350-payment-status-queries': paymentStatusQueries,
 };

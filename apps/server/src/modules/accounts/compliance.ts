@@ -2,7 +2,7 @@ import { SITES, type SiteId } from '@dau/domain/sites';
 import { validateDateOfBirth, validateTanzanianId } from '@dau/domain/validation';
 import type { DbOrTx } from '../../db/database';
 import { AppError, type ErrorDetail } from '../../errors/app-error';
-import { incomeSourceExists } from './accounts.repository';
+import { findCompliance, incomeSourceExists } from './accounts.repository';
 
 export interface ComplianceInput {
   firstName?: string | undefined;
@@ -27,6 +27,11 @@ export interface ComplianceValues {
 /** Whether a site asks for any compliance field at all. */
 export function siteHasComplianceFields(siteId: SiteId): boolean {
   return Object.values(SITES[siteId].profileFields).some(Boolean);
+}
+
+/** The profile's compliance flag: sites that ask nothing are compliant by default. */
+export async function isUserCompliant(db: DbOrTx, userId: number, siteId: SiteId) {
+  return !siteHasComplianceFields(siteId) || (await findCompliance(db, userId)) !== undefined;
 }
 
 /**

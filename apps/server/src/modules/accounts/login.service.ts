@@ -16,7 +16,6 @@ import {
 } from './accounts.repository';
 import { hashPassword, verifyPassword } from './password';
 import { restartRegistration } from './registration.service';
-import { assertCanGamble } from './responsible-gambling.service';
 import { createSession } from './session.service';
 import { balanceDisplays, getBalances, signBbJwt } from '../wallet/wallet.service';
 
@@ -117,7 +116,8 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<LoginOutc
     ]);
   }
   await clearThrottle(db, keys.account);
-  await assertCanGamble(db, user.id, now);
+  // A break or self-exclusion does not lock users out of their money: they sign in to a
+  // restricted account where bets and deposits are refused and withdrawals work (decision 031).
 
   if (user.status === 'registering') {
     const registration = await restartRegistration(db, user, now);

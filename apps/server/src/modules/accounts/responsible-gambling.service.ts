@@ -43,8 +43,8 @@ export function formatSiteTime(date: Date): string {
 export function limitMessage(kind: ResponsibleGamblingKind, endsAt: Date): string {
   const until = formatSiteTime(endsAt);
   return kind === 'self_exclusion'
-    ? `You have excluded yourself from betting until ${until}. Logging in, deposits and bets are not possible until then.`
-    : `You are taking a break from betting until ${until}. Logging in, deposits and bets are paused until then.`;
+    ? `You have excluded yourself from betting until ${until}. Deposits and bets are not possible until then; you can still log in to withdraw your balance and see your transactions.`
+    : `You are taking a break from betting until ${until}. Deposits and bets are paused until then; you can still log in to withdraw your balance and see your transactions.`;
 }
 
 /** The user's break or self-exclusion in force at `now`, if any. */
@@ -62,7 +62,9 @@ export async function currentLimit(db: DbOrTx, userId: number, now: Date) {
 
 /**
  * Throws FORBIDDEN with a clear message while the user is on a break or self-excluded.
- * Login, deposits and bet placement call it before acting.
+ * Bet placement calls it before acting; deposits go through `responsibleGamblingGuard`. Login
+ * does not: a user under a limit signs in to a restricted account that can only withdraw and
+ * look (decision 031).
  */
 export async function assertCanGamble(db: DbOrTx, userId: number, now: Date): Promise<void> {
   const limit = await currentLimit(db, userId, now);
@@ -75,7 +77,7 @@ export async function assertCanGamble(db: DbOrTx, userId: number, now: Date): Pr
 
 /**
  * Starts a break or self-exclusion. It can be extended by choosing a longer one, never shortened
- * or lifted; every session of the user ends at once.
+ * or lifted; every session of the user ends at once (the next login is restricted).
  */
 export async function startLimit(
   db: DbOrTx,
@@ -99,8 +101,8 @@ export async function startLimit(
 }
 
 /**
- * The payments module's guard: deposits are refused during a break or self-exclusion;
- * withdrawals stay possible, so users can always take their money out.
+ * The payments module's guard: deposits (STK and paybill) are refused during a break or
+ * self-exclusion; withdrawals stay possible, so users can always take their money out.
  */
 export function responsibleGamblingGuard(deps: AppDeps): GamblingGuard {
   return {

@@ -150,6 +150,27 @@ export class DarajaProvider implements MobileMoneyProvider {
     };
   }
 
+  async transactionStatus(request: Parameters<MobileMoneyProvider['transactionStatus']>[0]) {
+    const res = await this.call<{ ConversationID: string; OriginatorConversationID: string }>(
+      '/mpesa/transactionstatus/v1/query',
+      {
+        Initiator: this.config.initiatorName,
+        SecurityCredential: this.config.securityCredential,
+        CommandID: 'TransactionStatusQuery',
+        // The receipt when M-Pesa gave one; otherwise the request's originator conversation id.
+        TransactionID: request.transactionId ?? '',
+        OriginalConversationID: request.originatorConversationId,
+        PartyA: this.config.b2cShortcode,
+        IdentifierType: '4',
+        ResultURL: request.resultUrl,
+        QueueTimeOutURL: request.timeoutUrl,
+        Remarks: request.remarks.slice(0, 100),
+        Occasion: request.occasion.slice(0, 100),
+      },
+    );
+    return { conversationId: res.ConversationID };
+  }
+
   async registerC2bUrls(request: { validationUrl: string; confirmationUrl: string }) {
     await this.call('/mpesa/c2b/v1/registerurl', {
       ShortCode: this.config.shortcode,

@@ -25,6 +25,18 @@ export interface MobileMoneyProvider {
     resultUrl: string;
     timeoutUrl: string;
   }): Promise<{ conversationId: string; originatorConversationId: string }>;
+  /**
+   * Asks what became of a payout whose result never came (Daraja's TransactionStatusQuery). The
+   * answer is asynchronous: it arrives at `resultUrl` and names `occasion` (the payment's id).
+   */
+  transactionStatus(request: {
+    originatorConversationId: string;
+    transactionId: string | null;
+    occasion: string;
+    remarks: string;
+    resultUrl: string;
+    timeoutUrl: string;
+  }): Promise<{ conversationId: string }>;
   /** Tells the operator where to send paybill (C2B) validation and confirmation. */
   registerC2bUrls(request: { validationUrl: string; confirmationUrl: string }): Promise<void>;
 }

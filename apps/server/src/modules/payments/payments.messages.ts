@@ -25,6 +25,8 @@ export const paymentMessages = {
     `M-Pesa could not start the payment (${detail}). Please try again.`,
   depositLimitReached: (period: string, remaining: Cents, site: SiteConfig) =>
     `This deposit is above your ${period} deposit limit. You can deposit up to ${formatMoney(remaining, site)} more this ${period === 'daily' ? 'day' : period === 'weekly' ? 'week' : 'month'}.`,
+  /** The content label `withdraw_compliance_required` says the same. */
+  complianceRequired: 'Complete your profile to withdraw.',
   withdrawalNotPaid: 'Your withdrawal could not be paid out. The amount is back in your balance.',
 };
 

@@ -70,6 +70,18 @@ export async function setConversationId(db: DbOrTx, id: number, conversationId: 
     .execute();
 }
 
+export async function markStatusQueried(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status_queried_at: at, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findPaymentByPublicId(db: DbOrTx, publicId: string) {
+  return db.selectFrom('payments').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+}
+
 /** The payment row, locked until the end of the transaction (callbacks race each other). */
 export async function lockPayment(
   db: DbOrTx,

@@ -34,6 +34,7 @@ import {
   allowAllGamblingGuard,
   checkWithdrawalAmount,
   handleB2cResult,
+  handleB2cStatusResult,
   handleC2bConfirmation,
   handleC2bValidation,
   handleStkCallback,
@@ -323,6 +324,14 @@ async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
   callback('stk', async (body) => (await handleStkCallback(ctx, body), accepted));
   callback('b2c-result', async (body) => (await handleB2cResult(ctx, body, false), accepted));
   callback('b2c-timeout', async (body) => (await handleB2cResult(ctx, body, true), accepted));
+  callback(
+    'b2c-status-result',
+    async (body) => (await handleB2cStatusResult(ctx, body, false), accepted),
+  );
+  callback(
+    'b2c-status-timeout',
+    async (body) => (await handleB2cStatusResult(ctx, body, true), accepted),
+  );
   callback('c2b-validation', (body) => handleC2bValidation(ctx, body));
   callback('c2b-confirmation', async (body) => (await handleC2bConfirmation(ctx, body), accepted));
 

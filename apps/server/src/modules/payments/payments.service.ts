@@ -19,10 +19,12 @@ import {
   b2cResultSchema,
   c2bPaymentSchema,
   stkCallbackSchema,
+  transactionStatusResultSchema,
 } from '@dau/contracts/payments/callbacks';
 import type { AppDeps, SessionUser } from '../../app-types';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
+import { isUserCompliant } from '../accounts/compliance';
 import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
 import { getBalances, publishBalances, toUnits } from '../wallet/wallet.service';
 import { checkDepositLimits } from './deposit-limits.service';
@@ -31,11 +33,13 @@ import { depositFailureMessage, paymentMessages } from './payments.messages';
 import {
   completedDepositCount,
   countRowsForUser,
+  findPaymentByPublicId,
   findUserByAccount,
   insertPayment,
   lockPayment,
   lockUser,
   logCallback,
+  markStatusQueried,
   setConversationId,
   setStkIds,
   settlePayment,
@@ -71,7 +75,13 @@ export interface PaymentsContext {
 }
 
 export type CallbackKind =
-  'stk' | 'b2c-result' | 'b2c-timeout' | 'c2b-validation' | 'c2b-confirmation';
+  | 'stk'
+  | 'b2c-result'
+  | 'b2c-timeout'
+  | 'b2c-status-result'
+  | 'b2c-status-timeout'
+  | 'c2b-validation'
+  | 'c2b-confirmation';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -364,7 +374,18 @@ async function userForAccount(ctx: PaymentsContext, account: string) {
 export async function handleC2bValidation(ctx: PaymentsContext, body: unknown) {
   const parsed = c2bPaymentSchema.safeParse(body);
   const user = parsed.success ? await userForAccount(ctx, parsed.data.BillRefNumber) : undefined;
-  const accepted = Boolean(user) && parsed.success && parsed.data.TransAmount >= 1;
+  // A user on a break or self-excluded cannot deposit by paybill either: M-Pesa gives it back.
+  const allowed =
+    user && parsed.success
+      ? (
+          await ctx.gamblingGuard.check({
+            userId: user.id,
+            kind: 'deposit',
+            amount: fromUnits(parsed.data.TransAmount),
+          })
+        ).allowed
+      : false;
+  const accepted = allowed && parsed.success && parsed.data.TransAmount >= 1;
   await logCallback(ctx.deps.db, {
     kind: 'c2b-validation',
     reference: parsed.success ? parsed.data.TransID : null,
@@ -521,6 +542,15 @@ export async function requestWithdrawal(
   const site = siteOf(user.siteId);
   const amount = await checkWithdrawalAmount(ctx, user.userId, site, input.amount);
   await guard(ctx, user.userId, 'withdrawal', amount);
+  // Site 4: the compliance flag gates withdrawals (doc 1 §2, §6); the form is only the mirror.
+  if (
+    site.features.complianceGatesWithdrawal &&
+    !(await isUserCompliant(deps.db, user.userId, site.siteId))
+  ) {
+    throw new AppError('FORBIDDEN', [
+      { code: 'COMPLIANCE_REQUIRED', message: paymentMessages.complianceRequired },
+    ]);
+  }
 
   const payment = await inTransaction(deps, async (tx, after) => {
     // One withdrawal request per user at a time: the limits below are then race-free.
@@ -674,14 +704,14 @@ async function failWithdrawal(
 
 async function completeWithdrawal(
   ctx: PaymentsContext,
-  conversationId: string,
+  by: { conversationId: string } | { id: number },
   transactionId: string | null,
   resultDesc: string,
 ): Promise<string> {
   const { deps } = ctx;
   return inTransaction(deps, async (tx, after) => {
-    const payment = await lockPayment(tx, { conversationId });
-    if (!payment) return 'unknown';
+    const payment = await lockPayment(tx, by);
+    if (!payment || payment.direction !== 'withdrawal') return 'unknown';
     if (payment.status !== 'pending') return 'duplicate';
     const paidOut = payment.amount - payment.tax;
     const paidWhole = Math.floor(paidOut / 100) * 100;
@@ -734,7 +764,7 @@ export async function handleB2cResult(
   if (!timedOut && r.ResultCode === 0) {
     outcome = await completeWithdrawal(
       ctx,
-      r.ConversationID,
+      { conversationId: r.ConversationID },
       r.TransactionID || null,
       r.ResultDesc,
     );
@@ -750,6 +780,78 @@ export async function handleB2cResult(
   return outcome;
 }
 
+/** What M-Pesa's `TransactionStatus` says about a payout: only these two settle it. */
+const PAYOUT_NOT_PAID = new Set(['failed', 'cancelled', 'declined', 'expired']);
+
+function resultParameter(
+  items: { Key: string; Value?: string | number | undefined }[] | undefined,
+  ...keys: string[]
+): string | null {
+  const wanted = keys.map((k) => k.toLowerCase().replace(/\s+/g, ''));
+  const found = items?.find((i) => wanted.includes(i.Key.toLowerCase().replace(/\s+/g, '')));
+  return found?.Value === undefined || found.Value === '' ? null : String(found.Value);
+}
+
+/**
+ * The answer to a TransactionStatusQuery about a payout whose result never came. 'Completed'
+ * pays it out; a failed, cancelled, declined or expired payout releases the reservation; any
+ * other answer (not found, still processing, the query timed out) proves nothing, so the
+ * payout stays reserved and is asked about again. Both settlements happen at most once: the
+ * payment row lock and the ledger's idempotency keys see to it.
+ */
+export async function handleB2cStatusResult(
+  ctx: PaymentsContext,
+  body: unknown,
+  timedOut: boolean,
+): Promise<string> {
+  const kind = timedOut ? 'b2c-status-timeout' : 'b2c-status-result';
+  const parsed = transactionStatusResultSchema.safeParse(body);
+  if (!parsed.success) {
+    await logCallback(ctx.deps.db, { kind, reference: null, body, outcome: 'malformed' });
+    return 'malformed';
+  }
+  const r = parsed.data.Result;
+  const params = r.ResultParameters?.ResultParameter;
+  const items = r.ReferenceData?.ReferenceItem;
+  const occasion = (Array.isArray(items) ? items : items ? [items] : []).find(
+    (i) => i.Key === 'Occasion',
+  )?.Value;
+  const original =
+    resultParameter(params, 'Originator Conversation ID', 'OriginatorConversationID') ??
+    resultParameter(params, 'Conversation ID', 'ConversationID');
+  const payment =
+    (occasion ? await findPaymentByPublicId(ctx.deps.db, String(occasion)) : undefined) ??
+    (original ? await lockPayment(ctx.deps.db, { conversationId: original }) : undefined);
+
+  let outcome = 'unknown';
+  if (payment && payment.direction === 'withdrawal') {
+    const status = resultParameter(params, 'TransactionStatus')?.toLowerCase() ?? null;
+    if (timedOut || r.ResultCode !== 0 || status === null) outcome = 'unresolved';
+    else if (status === 'completed') {
+      outcome = await completeWithdrawal(
+        ctx,
+        { id: payment.id },
+        resultParameter(params, 'ReceiptNo') ?? (r.TransactionID || null),
+        `M-Pesa reports the payout completed (status query): ${r.ResultDesc}`,
+      );
+    } else if (PAYOUT_NOT_PAID.has(status)) {
+      outcome = await failWithdrawal(
+        ctx,
+        payment.id,
+        null,
+        `M-Pesa reports the payout ${status} (status query)`,
+      );
+    } else outcome = 'unresolved';
+  }
+  await logCallback(ctx.deps.db, {
+    kind,
+    reference: payment?.public_id ?? r.ConversationID,
+    body,
+    outcome,
+  });
+  return outcome;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reconciliation
 
@@ -758,14 +860,17 @@ export interface ReconcileSummary {
   credited: number;
   failed: number;
   released: number;
+  /** Payouts M-Pesa was asked about (TransactionStatusQuery); the answers settle them. */
+  queried: number;
   stillPending: number;
 }
 
 /**
- * Settles payments whose callback never came: STK pushes by querying M-Pesa; withdrawals by
- * releasing the reservation when M-Pesa never accepted them, or after PAYMENTS_B2C_GIVE_UP_MS
- * when it accepted them but never reported (Daraja's transaction-status query, whose answer is
- * itself asynchronous, would narrow that window; not implemented yet).
+ * Settles payments whose callback never came: STK pushes by querying M-Pesa (the answer is
+ * immediate); withdrawals M-Pesa never accepted by releasing the reservation; accepted but
+ * silent withdrawals by a TransactionStatusQuery, whose asynchronous answer pays or releases
+ * them (`handleB2cStatusResult`). Only when M-Pesa has given no usable answer by
+ * PAYMENTS_B2C_GIVE_UP_MS is a payout released unasked, flagged for a statement check.
  */
 export async function reconcilePayments(ctx: PaymentsContext): Promise<ReconcileSummary> {
   const { deps } = ctx;
@@ -779,6 +884,7 @@ export async function reconcilePayments(ctx: PaymentsContext): Promise<Reconcile
     credited: 0,
     failed: 0,
     released: 0,
+    queried: 0,
     stillPending: 0,
   };
   for (const payment of stale) {
@@ -815,10 +921,26 @@ export async function reconcilePayments(ctx: PaymentsContext): Promise<Reconcile
       else if (outcome === 'failed') summary.failed++;
     } else {
       // Never accepted by M-Pesa: nothing can have been paid, release now. Accepted but silent:
-      // wait for the result (or QueueTimeOutURL) until the give-up time.
+      // ask M-Pesa (at most once per stale period) until the give-up time.
       const age = now.getTime() - new Date(payment.created_at).getTime();
       if (payment.conversation_id && age < deps.config.payments.b2cGiveUpMs) {
         summary.stillPending++;
+        const asked = payment.status_queried_at ? new Date(payment.status_queried_at) : null;
+        if (asked && now.getTime() - asked.getTime() < deps.config.payments.staleAfterMs) continue;
+        try {
+          await ctx.provider.transactionStatus({
+            originatorConversationId: payment.originator_conversation_id ?? payment.public_id,
+            transactionId: payment.mpesa_receipt,
+            occasion: payment.public_id,
+            remarks: `Dau withdrawal ${payment.public_id} status`,
+            resultUrl: ctx.callbackUrl('b2c-status-result'),
+            timeoutUrl: ctx.callbackUrl('b2c-status-timeout'),
+          });
+          await markStatusQueried(deps.db, payment.id, now);
+          summary.queried++;
+        } catch (error) {
+          if (!(error instanceof MobileMoneyError)) throw error;
+        }
         continue;
       }
       const outcome = await failWithdrawal(

@@ -28,6 +28,8 @@ export interface PaymentsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   settled_at: Date | null;
+  /** When reconciliation last asked M-Pesa about this payout (TransactionStatusQuery). */
+  status_queried_at: Date | null;
 }
 export type Payment = Selectable<PaymentsTable>;
 

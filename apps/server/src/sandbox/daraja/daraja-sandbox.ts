@@ -24,8 +24,22 @@ interface StkRecord {
   resultDesc: string;
 }
 
+/** A payout as M-Pesa's records know it, for TransactionStatusQuery. */
+interface B2cRecord {
+  conversationId: string;
+  originatorConversationId: string;
+  phone: string;
+  amount: number;
+  /** null while M-Pesa is still working on it. */
+  status: 'Completed' | 'Failed' | null;
+  receipt: string | null;
+  initiatedAt: string;
+  finalisedAt: string | null;
+}
+
 const STK_RESULTS: Record<string, { code: number; desc: string }> = {
   success: { code: 0, desc: 'The service request is processed successfully.' },
+  callbackLost: { code: 0, desc: 'The service request is processed successfully.' },
   duplicateCallback: { code: 0, desc: 'The service request is processed successfully.' },
   cancelled: { code: 1032, desc: 'Request cancelled by user' },
   insufficientFunds: { code: 1, desc: 'The balance is insufficient for the transaction' },
@@ -68,6 +82,20 @@ const b2cSchema = z.object({
   Occassion: z.string().max(100).optional(),
 });
 
+const transactionStatusSchema = z.object({
+  Initiator: z.string().min(1),
+  SecurityCredential: z.string().min(1),
+  CommandID: z.literal('TransactionStatusQuery'),
+  TransactionID: z.string().optional(),
+  OriginalConversationID: z.string().optional(),
+  PartyA: z.union([z.string(), z.number()]).transform(String),
+  IdentifierType: z.union([z.string(), z.number()]).transform(String),
+  ResultURL: z.string().url(),
+  QueueTimeOutURL: z.string().url(),
+  Remarks: z.string().max(100),
+  Occasion: z.string().max(100).optional(),
+});
+
 const registerSchema = z.object({
   ShortCode: z.union([z.string(), z.number()]).transform(String),
   ResponseType: z.enum(['Completed', 'Cancelled']),
@@ -105,6 +133,8 @@ export async function darajaSandbox(app: AppInstance): Promise<void> {
   const { payments } = app.deps.config;
   const tokens = new Map<string, number>();
   const stk = new Map<string, StkRecord>();
+  /** Payouts by originator conversation id and by receipt. */
+  const b2c = new Map<string, B2cRecord>();
   const c2bUrls = new Map<string, { confirmation: string; validation: string }>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -202,7 +232,7 @@ export async function darajaSandbox(app: AppInstance): Promise<void> {
         const result = STK_RESULTS[outcome] ?? { code: 0, desc: 'ok' };
         record.resultCode = result.code;
         record.resultDesc = result.desc;
-        if (outcome === 'unreachable') return;
+        if (outcome === 'unreachable' || outcome === 'callbackLost') return;
         const callback = {
           Body: {
             stkCallback: {
@@ -283,8 +313,21 @@ export async function darajaSandbox(app: AppInstance): Promise<void> {
       const conversationId = `AG_${darajaTimestamp(new Date())}_${randomBytes(8).toString('hex')}`;
       const originatorConversationId = body.OriginatorConversationID ?? randomUUID();
       const outcome = sandboxOutcome(body.PartyB);
+      const record: B2cRecord = {
+        conversationId,
+        originatorConversationId,
+        phone: body.PartyB,
+        amount: body.Amount,
+        status: null,
+        receipt: null,
+        initiatedAt: darajaTimestamp(new Date()),
+        finalisedAt: null,
+      };
+      b2c.set(originatorConversationId, record);
       later(async () => {
         if (outcome === 'unreachable') {
+          record.status = 'Failed';
+          record.finalisedAt = darajaTimestamp(new Date());
           await post(body.QueueTimeOutURL, {
             Result: {
               ResultType: 1,
@@ -304,6 +347,11 @@ export async function darajaSandbox(app: AppInstance): Promise<void> {
               ? { code: 1, desc: 'The balance is insufficient for the transaction.' }
               : null;
         const transactionId = receipt();
+        record.status = failure ? 'Failed' : 'Completed';
+        record.receipt = transactionId;
+        record.finalisedAt = darajaTimestamp(new Date());
+        b2c.set(transactionId, record);
+        if (outcome === 'callbackLost') return;
         const result = {
           Result: {
             ResultType: 0,
@@ -335,6 +383,80 @@ export async function darajaSandbox(app: AppInstance): Promise<void> {
         };
         const times = outcome === 'duplicateCallback' ? 3 : 1;
         for (let i = 0; i < times; i++) await post(body.ResultURL, result);
+      });
+      return {
+        ConversationID: conversationId,
+        OriginatorConversationID: originatorConversationId,
+        ResponseCode: '0',
+        ResponseDescription: 'Accept the service request successfully.',
+      };
+    },
+  );
+
+  /**
+   * TransactionStatusQuery: accepted at once; the status is posted to ResultURL later, naming
+   * the query's own conversation ids and echoing Occasion, as Daraja does.
+   */
+  app.post(
+    `${DARAJA_SANDBOX_PREFIX}/mpesa/transactionstatus/v1/query`,
+    routeOptions,
+    async (request, reply) => {
+      if (!authorised(request))
+        return darajaError(reply, 401, '404.001.03', 'Invalid Access Token');
+      const parsed = transactionStatusSchema.safeParse(request.body);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path.join('.') ?? 'body';
+        return darajaError(reply, 400, '400.002.02', `Bad Request - Invalid ${field}`);
+      }
+      const body = parsed.data;
+      const key = body.TransactionID?.trim() || body.OriginalConversationID?.trim() || '';
+      if (!key) return darajaError(reply, 400, '400.002.02', 'Bad Request - Invalid TransactionID');
+      const conversationId = `AG_${darajaTimestamp(new Date())}_${randomBytes(8).toString('hex')}`;
+      const originatorConversationId = randomUUID();
+      later(async () => {
+        const record = b2c.get(key);
+        const reference = {
+          ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: body.Occasion ?? '' } },
+        };
+        if (!record) {
+          await post(body.ResultURL, {
+            Result: {
+              ResultType: 0,
+              ResultCode: 2032,
+              ResultDesc: 'The transaction could not be found.',
+              OriginatorConversationID: originatorConversationId,
+              ConversationID: conversationId,
+              TransactionID: '',
+              ...reference,
+            },
+          });
+          return;
+        }
+        await post(body.ResultURL, {
+          Result: {
+            ResultType: 0,
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            OriginatorConversationID: originatorConversationId,
+            ConversationID: conversationId,
+            TransactionID: record.receipt ?? '',
+            ResultParameters: {
+              ResultParameter: [
+                { Key: 'ReceiptNo', Value: record.receipt ?? '' },
+                { Key: 'Conversation ID', Value: record.conversationId },
+                { Key: 'Originator Conversation ID', Value: record.originatorConversationId },
+                { Key: 'FinalisedTime', Value: record.finalisedAt ?? '' },
+                { Key: 'Amount', Value: record.amount },
+                { Key: 'TransactionStatus', Value: record.status ?? 'Pending' },
+                { Key: 'ReasonType', Value: 'Business Payment to Customer via API' },
+                { Key: 'InitiatedTime', Value: record.initiatedAt },
+                { Key: 'CreditPartyName', Value: `${record.phone} - Sandbox Customer` },
+                { Key: 'DebitPartyName', Value: `${payments.b2cShortcode} - Dau` },
+              ],
+            },
+            ...reference,
+          },
+        });
       });
       return {
         ConversationID: conversationId,

@@ -13,6 +13,11 @@ export const SANDBOX_OUTCOME_SUFFIX = {
   insufficientFunds: '1001',
   /** Success, but the callback is delivered three times. */
   duplicateCallback: '3333',
+  /**
+   * Success, but the callback is lost on the way (STK and B2C): only a status query (STK query,
+   * TransactionStatusQuery) tells Dau what happened.
+   */
+  callbackLost: '4040',
 } as const;
 
 export type SandboxOutcome = keyof typeof SANDBOX_OUTCOME_SUFFIX | 'success';

@@ -4,9 +4,11 @@ import { formatMoney, fromUnits } from '@dau/domain/money';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { useAccountRestriction } from './api/account-restriction';
 import { useBalance } from './api/get-balance';
 import { useTransactions } from './api/transactions';
 import { BalanceSummary } from './components/balance-summary';
+import { DepositLimitsForm } from './components/deposit-limits-form';
 import styles from './components/payments.module.css';
 import { usePaymentsStore } from './store';
 
@@ -18,6 +20,17 @@ const TABS = [
 
 const money = (units: number) => formatMoney(fromUnits(units), currentSite());
 
+/** On a break or self-excluded: only withdrawing and looking work (decision 031). */
+function RestrictionBanner() {
+  const restriction = useAccountRestriction().data;
+  if (!restriction?.active || !restriction.message) return null;
+  return (
+    <p className={styles.restricted} role="status">
+      {restriction.message}
+    </p>
+  );
+}
+
 export function PaymentsPage() {
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const open = usePaymentsStore((s) => s.openModal);
@@ -28,6 +41,7 @@ export function PaymentsPage() {
     <PageFrame title="Payments" tabs={TABS}>
       {isAuthenticated ? (
         <>
+          <RestrictionBanner />
           <BalanceSummary />
           <div className={styles.actions}>
             <button type="button" className={styles.submit} onClick={() => open('deposit')}>
@@ -37,6 +51,7 @@ export function PaymentsPage() {
               Withdraw
             </button>
           </div>
+          <DepositLimitsForm />
         </>
       ) : (
         <EmptyState
@@ -142,6 +157,7 @@ export function TransactionsPage() {
               Next
             </button>
           </div>
+          <DepositLimitsForm />
         </>
       )}
     </PageFrame>

@@ -7,7 +7,7 @@ import { t } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
 import { Markdown } from '../../ui/markdown';
 import { SideModal } from '../../ui/side-modal';
-import { useProfile } from '../accounts/api/profile';
+import { useProfile } from '../../lib/profile-api';
 import { EmailBox } from '../accounts/components/profile-section';
 import { SignOutButton } from '../accounts/components/sign-out-button';
 import { BalanceSummary } from '../payments/components/balance-summary';

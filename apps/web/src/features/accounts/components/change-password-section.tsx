@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styles from '../account-forms.module.css';
 import { useChangePassword } from '../api/password';
-import { ErrorList, PasswordField, messagesOf } from './form-parts';
+import { PasswordField } from './form-parts';
+import { ErrorList, messagesOf } from '../../../ui/error-list';
 
 export function ChangePasswordSection() {
   const change = useChangePassword();

@@ -1,31 +1,5 @@
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import styles from '../account-forms.module.css';
-
-/** The messages of a failed call, as the spec's alert lists them (dimension_value first). */
-export function messagesOf(error: unknown): string[] {
-  if (error instanceof ApiError) {
-    return error.envelope.datasource_entries.map((e) => e.dimension_value || e.value);
-  }
-  return ['Something went wrong. Please try again.'];
-}
-
-export function ErrorList({ messages }: { messages: readonly string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <div role="alert" className={styles.errors}>
-      {messages.length === 1 ? (
-        <p>{messages[0]}</p>
-      ) : (
-        <ul>
-          {messages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 export function PasswordField({
   label,

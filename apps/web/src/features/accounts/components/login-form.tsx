@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { trackEvent } from '../../../lib/analytics';
 import styles from '../account-forms.module.css';
 import { useLogin3 } from '../api/session';
-import { ErrorList, PasswordField, messagesOf, writeCookie } from './form-parts';
+import { ErrorList, messagesOf } from '../../../ui/error-list';
+import { PasswordField, writeCookie } from './form-parts';
 import { completeSignIn, registrationStepUrl } from './sign-in';
 
 /** How long the temporary registration cookie lives (doc 2 §4: until the last step). */

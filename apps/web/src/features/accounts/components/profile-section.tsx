@@ -1,18 +1,10 @@
-import type { ProfileResponse } from '@dau/contracts/accounts/profile';
-import { COMPLIANCE_UPDATED } from '@dau/domain/messages';
 import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
 import type { SiteConfig } from '@dau/domain/sites';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useProfile, useUpdateEmail } from '../../../lib/profile-api';
+import { ComplianceSection } from '../../../ui/compliance-section';
+import { ErrorList, messagesOf } from '../../../ui/error-list';
 import styles from '../account-forms.module.css';
-import { useProfile, useUpdateCompliance, useUpdateEmail } from '../api/profile';
-import {
-  ComplianceFields,
-  EMPTY_DRAFT,
-  complianceBody,
-  idCheck,
-  type ComplianceDraft,
-} from './compliance-fields';
-import { ErrorList, messagesOf } from './form-parts';
 
 export function ProfileSection({ site }: { site: SiteConfig }) {
   const profile = useProfile();
@@ -84,62 +76,6 @@ export function EmailBox({ current }: { current: string | null }) {
       <button type="submit" className={styles.secondary} disabled={update.isPending}>
         Update email
       </button>
-    </form>
-  );
-}
-
-function draftFrom(p: ProfileResponse): ComplianceDraft {
-  return {
-    ...EMPTY_DRAFT,
-    firstName: p.firstName ?? '',
-    lastName: p.lastName ?? '',
-    birthDate: p.birthDate ?? '',
-    gender: p.gender ? String(p.gender) : '',
-    idNumber: p.idNumber ?? '',
-    incomeSourceId: p.incomeSourceId ? String(p.incomeSourceId) : '',
-    isPoliticallyExposed:
-      p.isPoliticallyExposed === null ? '' : p.isPoliticallyExposed ? 'yes' : 'no',
-  };
-}
-
-/**
- * Compliance (doc 1 §2, §4): editable until a successful submit, then read-only; the profile
- * is fetched again so the page shows the stored values.
- */
-function ComplianceSection({ site, profile }: { site: SiteConfig; profile: ProfileResponse }) {
-  const update = useUpdateCompliance();
-  const { refetch } = useProfile();
-  const [draft, setDraft] = useState(() => draftFrom(profile));
-  const readOnly = profile.isCompliant;
-  const idError = idCheck(site, draft.idNumber).error;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    update.mutate(complianceBody(site, draft), { onSuccess: () => void refetch() });
-  }
-  return (
-    <form className={styles.section} onSubmit={submit} aria-label="Compliance">
-      <h2>
-        {profile.isCompliant ? 'Fully Compliant' : 'Incomplete Compliance'}
-        <span className={`${styles.badge} ${profile.isCompliant ? styles.done : styles.pending}`}>
-          {profile.isCompliant ? 'success' : 'pending'}
-        </span>
-      </h2>
-      <ComplianceFields site={site} draft={draft} onChange={setDraft} readOnly={readOnly} />
-      {update.isSuccess && (
-        <p role="status" className={styles.success}>
-          {COMPLIANCE_UPDATED}
-        </p>
-      )}
-      <ErrorList messages={update.isError ? messagesOf(update.error) : []} />
-      {!readOnly && (
-        <button
-          type="submit"
-          className={styles.submit}
-          disabled={update.isPending || idError !== null}
-        >
-          SAVE
-        </button>
-      )}
     </form>
   );
 }

@@ -12,8 +12,14 @@ import {
   useRegistrationStatus,
   type RegistrationAnswer,
 } from '../api/registration';
-import { ComplianceFields, EMPTY_DRAFT, complianceBody, idCheck } from './compliance-fields';
-import { ErrorList, PasswordField, messagesOf, writeCookie } from './form-parts';
+import {
+  ComplianceFields,
+  EMPTY_DRAFT,
+  complianceBody,
+  idCheck,
+} from '../../../ui/compliance-fields';
+import { PasswordField, writeCookie } from './form-parts';
+import { ErrorList, messagesOf } from '../../../ui/error-list';
 import { completeSignIn, registrationStepUrl } from './sign-in';
 
 const REGISTRATION_COOKIE_S = 30 * 60;
@@ -30,11 +36,7 @@ export function RegisterSteps() {
   const step = pathname === '/register/verify' || hash === '#2' ? 2 : hash === '#3' ? 3 : 1;
   return (
     <>
-      {notice && (
-        <p role="alert" className={styles.errors}>
-          {notice}
-        </p>
-      )}
+      <ErrorList messages={notice ? [notice] : []} />
       {step === 1 || !sid ? (
         <StartStep />
       ) : step === 2 ? (

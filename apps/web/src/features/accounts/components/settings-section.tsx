@@ -8,7 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import styles from '../account-forms.module.css';
 import { useSettings, useUpdateSettings } from '../api/settings';
-import { ErrorList, messagesOf } from './form-parts';
+import { ErrorList, messagesOf } from '../../../ui/error-list';
 
 const TOGGLES: { key: keyof UserSettings; label: string }[] = [
   { key: 'isAcceptChanges', label: 'Accept odds changes automatically' },
@@ -59,7 +59,10 @@ const PERIODS: { value: ResponsibleGamblingPeriod; label: string }[] = [
   { value: '6m', label: 'Self-exclusion for 6 months' },
 ];
 
-/** Take a break or self-exclude; the server ends the session and refuses login until it ends. */
+/**
+ * Take a break or self-exclude; the server ends the session, and until the period ends a login
+ * only allows withdrawing and viewing transactions.
+ */
 function ResponsibleGambling() {
   const navigate = useNavigate();
   const [period, setPeriod] = useState<ResponsibleGamblingPeriod>('24h');
@@ -84,8 +87,8 @@ function ResponsibleGambling() {
     <form className={styles.section} onSubmit={submit} aria-label="Take a break">
       <h2>Take a break</h2>
       <p>
-        During a break or self-exclusion you cannot log in, deposit or bet. It cannot be shortened
-        or lifted early.
+        During a break or self-exclusion you cannot deposit or bet; you can still log in to withdraw
+        your balance and see your transactions. It cannot be shortened or lifted early.
       </p>
       <label className={styles.label}>
         Period

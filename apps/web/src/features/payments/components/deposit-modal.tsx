@@ -1,44 +1,51 @@
+import { t } from '../../../lib/i18n';
 import { useState, type FormEvent } from 'react';
-import type { ErrorEntry } from '@dau/contracts/errors';
-import {
-  DEPOSIT_MINIMUM,
-  NOTIFICATION_TIMEOUT_MS,
-  PRESET_DEPOSIT_AMOUNTS,
-} from '@dau/domain/constants';
+import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
 import { depositInProgressMessage } from '@dau/domain/messages';
 import { parseMoney } from '@dau/domain/money';
 import { validateDepositPhone } from '@dau/domain/validation';
+import { COOKIES } from '@dau/contracts/http';
+import { trackEvent } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
+import { readCookie } from '../../../lib/cookies';
+import { useSessionStore } from '../../../lib/session-store';
 import { currentSite } from '../../../lib/site';
+import { ErrorList, entryMessages } from '../../../ui/error-list';
 import { useDeposit } from '../api/deposit';
+import { usePaymentLabels } from '../api/payment-content';
+import { depositSettings } from '../deposit-settings';
 import { usePaymentsStore } from '../store';
+import { DepositInstructionsBlock } from './deposit-instructions';
+import { PhoneField, usePrimaryPhone } from './payment-fields';
 import styles from './payments.module.css';
-import { PaymentErrors, PhoneField } from './payment-fields';
 import { SideModal } from '../../../ui/side-modal';
 
-/** Deposit modal (doc 1 §2, §4): phone, decimal amount, presets, minimum, paybill on site 2. */
+/**
+ * Deposit modal (doc 1 §2, §4, §5): phone prefilled with the primary mobile, decimal amount,
+ * presets and minimum from the content labels, the instructions story and, on site 2, the
+ * paybill number.
+ */
 export function DepositModal({ onClose }: { onClose: () => void }) {
   const site = currentSite();
-  const [phone, setPhone] = useState('');
+  const primaryPhone = usePrimaryPhone();
+  const labels = usePaymentLabels().data;
+  const { minimum, presets } = depositSettings(labels);
+  // null until the user edits it: the primary mobile shows once the profile is in.
+  const [typedPhone, setPhone] = useState<string | null>(null);
+  const phone = typedPhone ?? primaryPhone;
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<ErrorEntry[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
   const deposit = useDeposit();
   const notify = usePaymentsStore((s) => s.notify);
 
   const cents = parseMoney(amount);
-  const belowMinimum = cents === null || cents < DEPOSIT_MINIMUM;
+  const belowMinimum = cents === null || cents < minimum;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const phoneCheck = validateDepositPhone(phone);
     if (!phoneCheck.ok) {
-      setErrors([
-        {
-          error_triggered: true,
-          value: 'PHONE_REQUIRED',
-          dimension_value: phoneCheck.message ?? '',
-        },
-      ]);
+      setErrors([phoneCheck.message ?? '']);
       return;
     }
     setErrors([]);
@@ -49,36 +56,48 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         depositInProgressMessage(result.bbPaymentTransactionId),
         NOTIFICATION_TIMEOUT_MS.deposit,
       );
+      trackEvent({
+        event: 'deposit_initiated',
+        user_id: useSessionStore.getState().extId ?? '',
+        value: Number(amount),
+        click_id: readCookie(COOKIES.clickId),
+      });
       setAmount('');
       onClose();
     } catch (error) {
       // Failed payment calls are logged by the API client; the envelope lists what to fix.
-      if (error instanceof ApiError) setErrors(error.envelope.datasource_entries);
+      if (error instanceof ApiError) setErrors(entryMessages(error.envelope.datasource_entries));
       else throw error;
     }
   };
 
   return (
-    <SideModal title="Deposit" onClose={onClose}>
+    <SideModal title={labels?.deposit_title || t('deposit')} onClose={onClose}>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <PaymentErrors errors={errors} />
-        <PhoneField value={phone} onChange={setPhone} />
+        <ErrorList messages={errors} />
+        <PhoneField
+          label={labels?.deposit_phone_label || t('phoneNumber')}
+          value={phone}
+          onChange={setPhone}
+        />
         <label className={styles.label}>
-          Amount ({site.currencySymbol})
+          {labels?.deposit_amount_label || t('payAmount')} ({site.currencySymbol})
           <input
             className={styles.input}
             name="amount"
             inputMode="decimal"
+            autoComplete="off"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
         </label>
         <div className={styles.presets}>
-          {PRESET_DEPOSIT_AMOUNTS.map((preset) => (
+          {presets.map((preset) => (
             <button
               key={preset}
               type="button"
               className={styles.preset}
+              aria-pressed={cents === preset * 100}
               onClick={() => setAmount(String(preset))}
             >
               {preset}
@@ -89,16 +108,16 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           type="submit"
           className={styles.submit}
           disabled={belowMinimum || deposit.isPending}
+          aria-busy={deposit.isPending}
         >
-          {deposit.isPending ? 'Please wait…' : 'Deposit'}
+          {deposit.isPending ? (
+            <span className={styles.loader} aria-label={t('payPleaseWait')} />
+          ) : (
+            labels?.deposit_button || t('deposit')
+          )}
         </button>
-        {site.features.paybillNumber && (
-          <p className={styles.paybill}>
-            Or pay with M-Pesa paybill <strong>{site.features.paybillNumber}</strong>, using your
-            phone number or username as the account number.
-          </p>
-        )}
       </form>
+      <DepositInstructionsBlock site={site} />
     </SideModal>
   );
 }

@@ -1,23 +1,31 @@
-import type { ErrorEntry } from '@dau/contracts/errors';
+import { localPhone } from '@dau/domain/phone';
+import { useProfile } from '../../../lib/profile-api';
+import { currentSiteId } from '../../../lib/site';
 import styles from './payments.module.css';
 
-/** The server's refusals, listed in an alert (spec doc 1 §8: dimension_value of each entry). */
-export function PaymentErrors({ errors }: { errors: readonly ErrorEntry[] }) {
-  if (errors.length === 0) return null;
-  return (
-    <ul className={styles.alert} role="alert">
-      {errors.map((e, i) => (
-        <li key={i}>{e.dimension_value}</li>
-      ))}
-    </ul>
-  );
+/** The signed-in user's primary mobile in the local form (`0712345678`), '' until loaded. */
+export function usePrimaryPhone(): string {
+  const profile = useProfile();
+  const data = profile.data;
+  if (!data?.primaryMobile) return '';
+  return localPhone(data.primaryMobile, currentSiteId());
 }
 
 /** The mobile-money phone number field shared by the deposit and withdrawal forms. */
-export function PhoneField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function PhoneField({
+  label = 'Phone number',
+  value,
+  onChange,
+  readOnly = false,
+}: {
+  label?: string;
+  value: string;
+  onChange: (v: string) => void;
+  readOnly?: boolean;
+}) {
   return (
     <label className={styles.label}>
-      Phone number
+      {label}
       <input
         className={styles.input}
         name="phone"
@@ -25,6 +33,7 @@ export function PhoneField({ value, onChange }: { value: string; onChange: (v: s
         inputMode="tel"
         autoComplete="tel"
         value={value}
+        readOnly={readOnly}
         onChange={(e) => onChange(e.target.value)}
       />
     </label>

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetContentVersion } from '../../../lib/content-client';
 import { usePaymentsStore } from '../store';
 import { DepositModal } from './deposit-modal';
 import { WithdrawalModal } from './withdrawal-modal';
@@ -21,14 +22,88 @@ const envelope = (message: string) => ({
   datasource_entries: [{ error_triggered: true, dimension_value: message, value: 'X' }],
 });
 
-let fetchMock: ReturnType<typeof vi.fn>;
+const profile = (overrides: Record<string, unknown> = {}) => ({
+  hasErrors: false,
+  userName: 'demo',
+  firstName: null,
+  lastName: null,
+  fullName: 'demo',
+  birthDate: null,
+  gender: null,
+  idNumber: null,
+  incomeSourceId: null,
+  isPoliticallyExposed: null,
+  isCompliant: true,
+  isVerified: true,
+  primaryMobile: '+254700000001',
+  phones: [{ mobile: '+254700000001', isPrimary: true }],
+  email: null,
+  complianceFields: {},
+  ...overrides,
+});
+
+const story = (slug: string, content: Record<string, unknown>) => ({
+  story: { name: slug, slug, full_slug: slug, content: { _uid: 'u', component: 'x', ...content } },
+  cv: 1,
+});
+
+/**
+ * The content service and the profile answer like the server; `fetchMock` gets every other
+ * call (the payment calls under test).
+ */
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
+let profileAnswer: ReturnType<typeof profile>;
+let labels: Record<string, string>;
 beforeEach(() => {
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  profileAnswer = profile();
+  labels = {};
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url.includes('/spaces/me')) return json(200, { space: { version: 1 } });
+    if (url.includes('/datasource_entries')) {
+      return json(200, {
+        datasource_entries: Object.entries(labels).map(([name, value], id) => ({
+          id,
+          name,
+          value,
+          dimension_value: null,
+        })),
+      });
+    }
+    if (url.includes('/deposit-instructions')) {
+      return json(
+        200,
+        story('ke/deposit-instructions', {
+          title: 'How to deposit with M-Pesa',
+          methods: [
+            {
+              _uid: 'm1',
+              title: 'Deposit with M-Pesa Paybill',
+              steps: [{ _uid: 's1', text: 'Enter business number **290290**.' }],
+            },
+          ],
+          paybill_number: '290290',
+        }),
+      );
+    }
+    if (url.includes('/compliance')) {
+      return json(
+        200,
+        story('tz/compliance', {
+          title: 'Complete your profile',
+          intro: 'Verify before you withdraw.',
+        }),
+      );
+    }
+    if (url.includes('/customer/profile/')) return json(200, profileAnswer);
+    return fetchMock(url, init);
+  });
   usePaymentsStore.setState({ notices: [], lastWithdrawalResult: null, modal: null });
+  resetContentVersion();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.querySelector('meta[name="dau-site"]')?.remove();
 });
 
 describe('deposit modal', () => {
@@ -57,8 +132,28 @@ describe('deposit modal', () => {
     });
   });
 
+  it('prefills the primary mobile, takes presets and minimum from content, shows the instructions', async () => {
+    labels = { deposit_min: '50', deposit_presets: '100,250' };
+    renderWithQuery(<DepositModal onClose={() => {}} />);
+    const phone = screen.getByLabelText('Phone number') as HTMLInputElement;
+    await waitFor(() => expect(phone.value).toBe('0700000001'));
+    await screen.findByRole('button', { name: '250' });
+    expect(screen.queryByRole('button', { name: '20' })).toBeNull();
+    const submit = screen.getByRole('button', { name: 'Deposit' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '20' } });
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '100' }));
+    expect(submit.disabled).toBe(false);
+    expect(await screen.findByText('Deposit with M-Pesa Paybill')).toBeTruthy();
+    expect(screen.getByTestId('paybill-number').textContent).toBe('290290');
+    expect(screen.getByText('290290', { selector: 'li strong' })).toBeTruthy();
+  });
+
   it('asks for the phone number first', async () => {
     renderWithQuery(<DepositModal onClose={() => {}} />);
+    const phone = screen.getByLabelText('Phone number') as HTMLInputElement;
+    await waitFor(() => expect(phone.value).toBe('0700000001'));
+    fireEvent.change(phone, { target: { value: '' } });
     fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('Phone number is required!')).toBeTruthy();
@@ -81,6 +176,7 @@ describe('deposit modal', () => {
     expect(usePaymentsStore.getState().notices[0]?.text).toBe(
       'Your deposit DP123 is in progress. Your balance will update automatically when finished.',
     );
+    expect(window.dataLayer?.at(-1)).toMatchObject({ event: 'deposit_initiated', value: 20 });
   });
 });
 
@@ -124,7 +220,7 @@ describe('withdrawal modal', () => {
       return answers[key ?? ''] ?? json(404, envelope('unexpected'));
     });
     renderWithQuery(<WithdrawalModal onClose={() => {}} />);
-    expect(screen.getByText('Whole numbers only, no decimals')).toBeTruthy();
+    expect(await screen.findByText('Whole numbers only, no decimals')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '0712345678' } });
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
@@ -142,11 +238,39 @@ describe('withdrawal modal', () => {
     ]);
   });
 
-  it('refuses decimals before calling the server', () => {
+  it('refuses decimals before calling the server', async () => {
     renderWithQuery(<WithdrawalModal onClose={() => {}} />);
+    await screen.findByText('Whole numbers only, no decimals');
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '50.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(screen.getByRole('alert').textContent).toBe('Whole numbers only, no decimals');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('on site 4, shows the compliance information instead of the form until compliant', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'dau-site';
+    meta.content = '4';
+    document.head.append(meta);
+    profileAnswer = profile({
+      isCompliant: false,
+      primaryMobile: '+255712345678',
+      complianceFields: { names: true, idNumber: true, dateOfBirth: true },
+    });
+    const view = renderWithQuery(<WithdrawalModal onClose={() => {}} />);
+    expect(await screen.findByText('Incomplete Compliance')).toBeTruthy();
+    expect(await screen.findByText('Verify before you withdraw.')).toBeTruthy();
+    expect(screen.getByLabelText('ID number')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^(Withdraw|Toa Pesa)$/ })).toBeNull();
+    view.unmount();
+
+    profileAnswer = profile({ isCompliant: true, primaryMobile: '+255712345678' });
+    renderWithQuery(<WithdrawalModal onClose={() => {}} />);
+    // Site 4 speaks Swahili by default.
+    expect(await screen.findByRole('button', { name: 'Toa Pesa' })).toBeTruthy();
+    expect(screen.queryByText('Incomplete Compliance')).toBeNull();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('0712345678'),
+    );
   });
 });

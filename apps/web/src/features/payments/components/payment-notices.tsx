@@ -19,8 +19,11 @@ export function PaymentNotices() {
         ))}
       </div>
       {coins && (
+        // Drawn coins, not the 🪙 emoji: older Android phones have no glyph for it.
         <div className={styles.coins} data-testid="coin-animation" aria-hidden="true">
-          🪙🪙🪙
+          {[0, 1, 2, 3, 4].map((i) => (
+            <span key={i} className={styles.coin} />
+          ))}
         </div>
       )}
     </>

@@ -1,6 +1,6 @@
+import { t } from '../../../lib/i18n';
 import { useState, type FormEvent } from 'react';
 import type { LeakyBucketPush } from '@dau/contracts/realtime';
-import type { ErrorEntry } from '@dau/contracts/errors';
 import { NOTIFICATION_TIMEOUT_MS, WITHDRAWAL_PENDING_WAIT_MS } from '@dau/domain/constants';
 import {
   PROCESSING_TRANSACTION,
@@ -9,12 +9,19 @@ import {
   WITHDRAWAL_WHOLE_NUMBERS_HINT,
   withdrawalInProgressMessage,
 } from '@dau/domain/messages';
+import { formatMoney, fromUnits } from '@dau/domain/money';
 import { validateWithdrawalAmount } from '@dau/domain/validation';
 import { ApiError } from '../../../lib/api-client';
+import { useProfile } from '../../../lib/profile-api';
+import { currentSite } from '../../../lib/site';
+import { ComplianceSection } from '../../../ui/compliance-section';
+import { ErrorList, entryMessages, messagesOf } from '../../../ui/error-list';
+import { useCountryStory, usePaymentLabels, type ComplianceInfo } from '../api/payment-content';
 import { checkWithdrawal, postWithdrawal } from '../api/withdrawal';
 import { usePaymentsStore } from '../store';
+import { Markdown } from '../../../ui/markdown';
+import { PhoneField, usePrimaryPhone } from './payment-fields';
 import styles from './payments.module.css';
-import { PaymentErrors, PhoneField } from './payment-fields';
 import { SideModal } from '../../../ui/side-modal';
 
 type Phase = 'idle' | 'submitting' | 'processing';
@@ -37,30 +44,68 @@ function pushedResult(): Promise<LeakyBucketPush | null> {
   });
 }
 
-const entry = (text: string): ErrorEntry => ({
-  error_triggered: true,
-  value: 'MESSAGE',
-  dimension_value: text,
-});
+/** The country's compliance story (doc 1 §7: `{country}/compliance`), shown above the form. */
+function ComplianceInformation() {
+  const story = useCountryStory<ComplianceInfo>('compliance');
+  const c = story.data?.content;
+  if (story.isPending) return <p className={styles.hint}>{t('loading')}</p>;
+  if (!c) return null;
+  return (
+    <div className={styles.compliance}>
+      {c.title && <h3>{c.title}</h3>}
+      {c.intro && <p>{c.intro}</p>}
+      {c.body && <Markdown text={c.body} />}
+      {c.fields_note && <p className={styles.hint}>{c.fields_note}</p>}
+      {c.regulator_text && <p className={styles.hint}>{c.regulator_text}</p>}
+    </div>
+  );
+}
 
 /**
- * Withdrawal modal (doc 1 §2, §4): step 1 asks amount and phone and runs the checks in the
- * spec's order; an empty answer waits up to 10 s for the pushed `LeakyBucket` result; step 2
- * confirms.
+ * Withdrawal modal (doc 1 §2, §4, §6). On site 4 the compliance flag gates the form: a user who
+ * is not compliant sees the compliance information and fields instead, and the form once the
+ * profile is complete (the server refuses the payout too).
  */
 export function WithdrawalModal({ onClose }: { onClose: () => void }) {
+  const site = currentSite();
+  const gated = site.features.complianceGatesWithdrawal;
+  const profile = useProfile();
+  let body;
+  if (!gated || profile.data?.isCompliant) body = <WithdrawalSteps onClose={onClose} />;
+  else if (profile.data) {
+    body = (
+      <ComplianceSection site={site} profile={profile.data} info={<ComplianceInformation />} />
+    );
+  } else if (profile.isError) body = <ErrorList messages={messagesOf(profile.error)} />;
+  else body = <p className={styles.hint}>{t('loading')}</p>;
+  return (
+    <SideModal title={t('payWithdrawal')} onClose={onClose}>
+      {body}
+    </SideModal>
+  );
+}
+
+/**
+ * Step 1 asks amount and phone (prefilled with the primary mobile, where payouts go) and runs
+ * the checks in the spec's order; an empty answer waits up to 10 s for the pushed `LeakyBucket`
+ * result; step 2 confirms.
+ */
+function WithdrawalSteps({ onClose }: { onClose: () => void }) {
+  const primaryPhone = usePrimaryPhone();
+  const labels = usePaymentLabels().data;
   const [step, setStep] = useState<1 | 2>(1);
-  const [phone, setPhone] = useState('');
+  const [typedPhone, setPhone] = useState<string | null>(null);
+  const phone = typedPhone ?? primaryPhone;
   const [amount, setAmount] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
-  const [errors, setErrors] = useState<ErrorEntry[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
   const [paymentId, setPaymentId] = useState('');
   const notify = usePaymentsStore((s) => s.notify);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const check = validateWithdrawalAmount(amount);
     if (!check.ok) {
-      setErrors([entry(check.message ?? 'Please enter a valid amount.')]);
+      setErrors([check.message ?? 'Please enter a valid amount.']);
       return;
     }
     setErrors([]);
@@ -70,8 +115,8 @@ export function WithdrawalModal({ onClose }: { onClose: () => void }) {
       setPhase('idle');
       if (verdict.reason === 'daily-limit') {
         notify('danger', WITHDRAWAL_DAILY_LIMIT_REACHED, NOTIFICATION_TIMEOUT_MS.withdrawalLimit);
-      } else if (verdict.reason === 'not-eligible') setErrors([entry(verdict.message)]);
-      else setErrors(verdict.entries);
+      } else if (verdict.reason === 'not-eligible') setErrors([verdict.message]);
+      else setErrors(entryMessages(verdict.entries));
       return;
     }
     usePaymentsStore.setState({ lastWithdrawalResult: null });
@@ -79,7 +124,7 @@ export function WithdrawalModal({ onClose }: { onClose: () => void }) {
       await postWithdrawal({ phone, amount });
     } catch (error) {
       setPhase('idle');
-      if (error instanceof ApiError) setErrors(error.envelope.datasource_entries);
+      if (error instanceof ApiError) setErrors(entryMessages(error.envelope.datasource_entries));
       else throw error;
       return;
     }
@@ -87,12 +132,12 @@ export function WithdrawalModal({ onClose }: { onClose: () => void }) {
     const pushed = await pushedResult();
     setPhase('idle');
     if (!pushed) {
-      setErrors([entry(WITHDRAWAL_FREQUENCY_LIMIT)]);
+      setErrors([WITHDRAWAL_FREQUENCY_LIMIT]);
       return;
     }
     const status = pushed.Value.CMSStatusMsg;
     if (status.hasErrors) {
-      setErrors(status.datasource_entries.map((e) => ({ ...e, error_triggered: true as const })));
+      setErrors(entryMessages(status.datasource_entries));
       return;
     }
     setPaymentId(pushed.Value.BBPaymentTransactionId);
@@ -104,40 +149,45 @@ export function WithdrawalModal({ onClose }: { onClose: () => void }) {
     setStep(2);
   };
 
-  return (
-    <SideModal title="Withdrawal" onClose={onClose}>
-      {step === 1 ? (
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <PaymentErrors errors={errors} />
-          <PhoneField value={phone} onChange={setPhone} />
-          <label className={styles.label}>
-            Amount
-            <input
-              className={styles.input}
-              name="amount"
-              inputMode="numeric"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-            <span className={styles.hint}>{WITHDRAWAL_WHOLE_NUMBERS_HINT}</span>
-          </label>
-          {phase === 'processing' && <p role="status">{PROCESSING_TRANSACTION}</p>}
-          <button
-            type="submit"
-            className={styles.submit}
-            disabled={phase !== 'idle' || amount === ''}
-          >
-            {phase === 'idle' ? 'Withdraw' : 'Please wait…'}
-          </button>
-        </form>
-      ) : (
-        <div className={styles.form} data-step="2">
-          <p role="status">{withdrawalInProgressMessage(paymentId)}</p>
-          <button type="button" className={styles.submit} onClick={onClose}>
-            Done
-          </button>
-        </div>
-      )}
-    </SideModal>
+  return step === 1 ? (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <ErrorList messages={errors} />
+      {labels?.withdraw_info && <p className={styles.hint}>{labels.withdraw_info}</p>}
+      <PhoneField value={phone} onChange={setPhone} />
+      <label className={styles.label}>
+        {t('payAmount')}
+        <input
+          className={styles.input}
+          name="amount"
+          inputMode="numeric"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <span className={styles.hint}>{WITHDRAWAL_WHOLE_NUMBERS_HINT}</span>
+      </label>
+      {phase === 'processing' && <p role="status">{PROCESSING_TRANSACTION}</p>}
+      <button type="submit" className={styles.submit} disabled={phase !== 'idle' || amount === ''}>
+        {phase === 'idle' ? t('payWithdraw') : t('payPleaseWait')}
+      </button>
+    </form>
+  ) : (
+    <div className={styles.done} data-step="2">
+      <span className={styles.tick} aria-hidden="true">
+        ✓
+      </span>
+      <h3>{t('payWithdrawalRequested')}</h3>
+      <dl className={styles.receipt}>
+        <dt>{t('payAmount')}</dt>
+        <dd>{formatMoney(fromUnits(Number(amount)), currentSite())}</dd>
+        <dt>{t('payTo')}</dt>
+        <dd>{phone}</dd>
+        <dt>{t('payReference')}</dt>
+        <dd>{paymentId}</dd>
+      </dl>
+      <p role="status">{withdrawalInProgressMessage(paymentId)}</p>
+      <button type="button" className={styles.submit} onClick={onClose}>
+        {t('payDone')}
+      </button>
+    </div>
   );
 }

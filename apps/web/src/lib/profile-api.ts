@@ -1,8 +1,9 @@
+/** The signed-in user's profile and compliance calls (doc 1 §7), shared by accounts and payments. */
 import { ACCOUNT_CORE_PATHS } from '@dau/contracts/accounts/paths';
 import type { ProfileResponse } from '@dau/contracts/accounts/profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, currentLanguage } from '../../../lib/api-client';
-import { currentSite } from '../../../lib/site';
+import { apiFetch, currentLanguage } from './api-client';
+import { currentSite } from './site';
 
 export const profileKey = ['profile'] as const;
 

@@ -1,8 +1,8 @@
 import type { SiteConfig } from '@dau/domain/sites';
 import { validateTanzanianId } from '@dau/domain/validation';
-import styles from '../account-forms.module.css';
-import type { ComplianceForm } from '../api/profile';
-import { useIncomeSources } from '../api/profile';
+import { useIncomeSources, type ComplianceForm } from '../lib/profile-api';
+import { ErrorList } from './error-list';
+import styles from './form-fields.module.css';
 
 export type ComplianceDraft = Required<{
   [K in keyof ComplianceForm]: string;
@@ -53,7 +53,10 @@ export function complianceBody(site: SiteConfig, draft: ComplianceDraft): Compli
   return body;
 }
 
-/** The compliance fields of a site (doc 1 §5), shared by registration and the profile. */
+/**
+ * The compliance fields of a site (doc 1 §5), shared by registration, the profile and the
+ * site-4 withdrawal gate.
+ */
 export function ComplianceFields({
   site,
   draft,
@@ -91,11 +94,7 @@ export function ComplianceFields({
       {f.idNumber && (
         <>
           {text('idNumber', 'ID number', { placeholder: 'YYYYMMDD-12345-12345-12' })}
-          {id.error && (
-            <p role="alert" className={styles.errors}>
-              {id.error}
-            </p>
-          )}
+          <ErrorList messages={id.error ? [id.error] : []} />
         </>
       )}
       {f.dateOfBirth && (

@@ -1,0 +1,48 @@
+import { t } from '../../../lib/i18n';
+import type { SiteConfig } from '@dau/domain/sites';
+import { Markdown } from '../../../ui/markdown';
+import { useCountryStory, type DepositInstructions } from '../api/payment-content';
+import styles from './payments.module.css';
+
+/**
+ * The deposit page's instructions story (doc 1 §2, §7), with the paybill number on the sites
+ * that have one (site 2). Instructions are help, not the form: a failed load shows a short note.
+ */
+export function DepositInstructionsBlock({ site }: { site: SiteConfig }) {
+  const story = useCountryStory<DepositInstructions>('deposit-instructions');
+  const paybill = site.features.paybillNumber
+    ? story.data?.content.paybill_number || site.features.paybillNumber
+    : null;
+  const content = story.data?.content;
+  return (
+    <section className={styles.instructions} aria-label="How to deposit">
+      {paybill && (
+        <p className={styles.paybill}>
+          {t('payPaybill')} <strong data-testid="paybill-number">{paybill}</strong>
+          <span>{t('payAccountNumberHint')}</span>
+        </p>
+      )}
+      {story.isPending && <p className={styles.hint}>{t('payInstructionsLoading')}</p>}
+      {story.isError && <p className={styles.hint}>{t('payInstructionsFailed')}</p>}
+      {content && (
+        <>
+          {content.title && <h3>{content.title}</h3>}
+          {(content.methods ?? []).map((method) => (
+            <div key={method._uid} className={styles.method}>
+              {method.title && <h4>{method.title}</h4>}
+              <ol>
+                {(method.steps ?? []).map((step) => (
+                  <li key={step._uid}>
+                    <Markdown text={step.text} />
+                  </li>
+                ))}
+              </ol>
+              {method.note && <p className={styles.hint}>{method.note}</p>}
+            </div>
+          ))}
+          {content.help_text && <p className={styles.hint}>{content.help_text}</p>}
+        </>
+      )}
+    </section>
+  );
+}

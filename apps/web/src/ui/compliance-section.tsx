@@ -1,0 +1,82 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ProfileResponse } from '@dau/contracts/accounts/profile';
+import { COMPLIANCE_UPDATED } from '@dau/domain/messages';
+import type { SiteConfig } from '@dau/domain/sites';
+import { useProfile, useUpdateCompliance } from '../lib/profile-api';
+import {
+  ComplianceFields,
+  EMPTY_DRAFT,
+  complianceBody,
+  idCheck,
+  type ComplianceDraft,
+} from './compliance-fields';
+import styles from './compliance-section.module.css';
+import { ErrorList, messagesOf } from './error-list';
+
+function draftFrom(p: ProfileResponse): ComplianceDraft {
+  return {
+    ...EMPTY_DRAFT,
+    firstName: p.firstName ?? '',
+    lastName: p.lastName ?? '',
+    birthDate: p.birthDate ?? '',
+    gender: p.gender ? String(p.gender) : '',
+    idNumber: p.idNumber ?? '',
+    incomeSourceId: p.incomeSourceId ? String(p.incomeSourceId) : '',
+    isPoliticallyExposed:
+      p.isPoliticallyExposed === null ? '' : p.isPoliticallyExposed ? 'yes' : 'no',
+  };
+}
+
+/**
+ * Compliance (doc 1 §2, §4): the status (Fully Compliant or Incomplete Compliance) with its
+ * badge, and the site's fields, editable until a successful submit, then read-only; the profile
+ * is fetched again so every screen sees the new flag. Shown on the profile page and, on site 4,
+ * in the withdrawal modal, where the flag gates the form.
+ */
+export function ComplianceSection({
+  site,
+  profile,
+  info,
+}: {
+  site: SiteConfig;
+  profile: ProfileResponse;
+  /** Content shown above the fields (the country's compliance story). */
+  info?: ReactNode;
+}) {
+  const update = useUpdateCompliance();
+  const { refetch } = useProfile();
+  const [draft, setDraft] = useState(() => draftFrom(profile));
+  const readOnly = profile.isCompliant;
+  const idError = idCheck(site, draft.idNumber).error;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate(complianceBody(site, draft), { onSuccess: () => void refetch() });
+  }
+  return (
+    <form className={styles.section} onSubmit={submit} aria-label="Compliance">
+      <h2 className={styles.status}>
+        {profile.isCompliant ? 'Fully Compliant' : 'Incomplete Compliance'}
+        <span className={`${styles.badge} ${profile.isCompliant ? styles.done : styles.pending}`}>
+          {profile.isCompliant ? 'success' : 'pending'}
+        </span>
+      </h2>
+      {info}
+      <ComplianceFields site={site} draft={draft} onChange={setDraft} readOnly={readOnly} />
+      {update.isSuccess && (
+        <p role="status" className={styles.success}>
+          {COMPLIANCE_UPDATED}
+        </p>
+      )}
+      <ErrorList messages={update.isError ? messagesOf(update.error) : []} />
+      {!readOnly && (
+        <button
+          type="submit"
+          className={styles.submit}
+          disabled={update.isPending || idError !== null}
+        >
+          SAVE
+        </button>
+      )}
+    </form>
+  );
+}
