@@ -1,11 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { matchRoutes, Navigate, useLocation, useNavigate } from 'react-router';
-import { recordArrivalAttribution } from '../features/shell/attribution';
-import { ContentBanners } from '../features/shell/content-banners';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Splash } from '../features/shell/splash';
-import { NotificationArea, ProducerBanners } from '../features/shell/status-area';
-import { SupportWidget } from '../features/support/support-widget';
-import { setApiNavigate } from '../lib/api-client';
+import { setApiNavigate } from '../lib/api-navigate';
 import { useSessionStore } from '../lib/session-store';
 import { currentSiteId } from '../lib/site';
 import { currentBrowser } from '../lib/user-agent';
@@ -13,18 +9,20 @@ import { OfflineBanner } from '../ui/offline-banner';
 import { LayoutFrame } from './layouts/layout-frame';
 import { PageOutlet } from './page-outlet';
 import { resolveNavigation } from './route-rules';
-import { APP_ROUTES, ROUTE_OBJECTS, type AppRoute } from './routes';
+import { routeFor } from './routes';
 import { ScrollToTop } from './scroll-to-top';
+import {
+  AfterPaint,
+  ContentBanners,
+  NotificationArea,
+  ProducerBanners,
+  recordArrivalAttributionLater,
+  SupportWidget,
+} from './shell-pieces';
 
 const DebugConsole = lazy(() =>
   import('./debug-console').then((m) => ({ default: m.DebugConsole })),
 );
-
-function routeFor(pathname: string): AppRoute {
-  const matches = matchRoutes(ROUTE_OBJECTS, pathname);
-  const handle = matches?.[matches.length - 1]?.route.handle as AppRoute | undefined;
-  return handle ?? (APP_ROUTES[APP_ROUTES.length - 1] as AppRoute);
-}
 
 /**
  * Applies the path rules after every navigation (trailing slash, sign-in and guest-only
@@ -40,7 +38,7 @@ export function AppShell() {
   }, [navigate]);
 
   useEffect(() => {
-    recordArrivalAttribution();
+    recordArrivalAttributionLater();
   }, []);
 
   const decision = resolveNavigation(location, { isAuthenticated, siteId: currentSiteId() });
@@ -55,16 +53,18 @@ export function AppShell() {
       <LayoutFrame layout={route.layout ?? 'default'}>
         <OfflineBanner />
         {(route.layout ?? 'default') === 'default' && (
-          <>
+          <AfterPaint>
             <ContentBanners />
             <ProducerBanners />
-          </>
+          </AfterPaint>
         )}
         <PageOutlet page={route.page} status={status} authenticated={isAuthenticated} />
       </LayoutFrame>
       <ScrollToTop />
-      <NotificationArea />
-      {(route.layout ?? 'default') === 'default' && <SupportWidget />}
+      <AfterPaint>
+        <NotificationArea />
+        {(route.layout ?? 'default') === 'default' && <SupportWidget />}
+      </AfterPaint>
       {!browser.bot && !browser.lite && <Splash />}
       {debug && (
         <Suspense fallback={null}>

@@ -1,22 +1,20 @@
-import { Activity, lazy, Suspense, useState } from 'react';
+import { Activity, Suspense, useState } from 'react';
 import { useLocation, useRoutes, type Location } from 'react-router';
 import { SessionExpiredPage } from '../features/errors/error-pages';
 import { LoadingScreen } from '../ui/loading-screen';
 import { ErrorBoundary } from './error-boundary';
 import { visitPage, isCacheable, type CacheEntry } from './page-cache';
-import { ROUTE_OBJECTS } from './routes';
-
-const QueryProvider = lazy(() =>
-  import('./query-provider').then((m) => ({ default: m.QueryProvider })),
-);
+import { QueryProvider } from './query-boundary';
+import { ROUTE_OBJECTS, routeFor } from './routes';
 
 /** One page rendered for its own location, so a hidden page keeps its own params. */
 function RoutedPage({ location }: { location: Location }) {
   const element = useRoutes(ROUTE_OBJECTS, location);
+  const withQuery = routeFor(location.pathname).query !== false;
   return (
     <ErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
-        <QueryProvider>{element}</QueryProvider>
+        {withQuery ? <QueryProvider>{element}</QueryProvider> : element}
       </Suspense>
     </ErrorBoundary>
   );
