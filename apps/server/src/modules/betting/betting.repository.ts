@@ -1,47 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database';
-import type { MarketSelection } from '../feed/market-availability';
 import type { BetRow, BetSelectionRow, BetsTable, BetStatus } from './betting.tables';
 import type { Insertable } from 'kysely';
-
-export interface SelectionLabels {
-  sportId: number;
-  eventName: string;
-  marketName: string;
-  outcomeName: string;
-}
-
-/** Names of an event, market and outcome as the feed has them (stored on the bet's legs). */
-export async function selectionLabels(
-  db: DbOrTx,
-  s: MarketSelection,
-): Promise<SelectionLabels | null> {
-  const row = await db
-    .selectFrom('feed_events as e')
-    .innerJoin('feed_markets as m', (join) =>
-      join
-        .onRef('m.event_id', '=', 'e.id')
-        .on('m.market_id', '=', s.marketId)
-        .on('m.specifier', '=', s.specifier),
-    )
-    .innerJoin('feed_outcomes as o', (join) =>
-      join
-        .onRef('o.event_id', '=', 'm.event_id')
-        .onRef('o.market_id', '=', 'm.market_id')
-        .onRef('o.specifier', '=', 'm.specifier')
-        .on('o.outcome_id', '=', s.outcomeId),
-    )
-    .select(['e.sport_id', 'e.home', 'e.away', 'm.name as marketName', 'o.name as outcomeName'])
-    .where('e.id', '=', s.eventId)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    sportId: row.sport_id,
-    eventName: `${row.home} - ${row.away}`,
-    marketName: row.marketName,
-    outcomeName: row.outcomeName,
-  };
-}
 
 export async function betByIdempotencyKey(
   db: DbOrTx,

@@ -34,6 +34,7 @@ import {
   specifier,
 } from './sports-query';
 import {
+  eventListAnswer,
   findEvent,
   LEAGUE_SORTED_SPORT_ID,
   LIVE_PAGE_SIZE,
@@ -131,19 +132,7 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       pageSize: intInRange(q.nrOfPre, 'nrOfPre', PRE_PAGE_SIZE, 1, 500),
       lastKey: q.lastKey || undefined,
     });
-    return {
-      hasErrors: false as const,
-      liveCount: page.liveCount,
-      lastKey: page.lastKey,
-      sports: [
-        {
-          id: page.sportId,
-          sportName: page.sportName,
-          nrOfEvents: page.total,
-          eventMin: page.events,
-        },
-      ],
-    };
+    return { hasErrors: false as const, ...eventListAnswer(page) };
   };
 
   app.get(
@@ -177,20 +166,7 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       pageSize: intInRange(q.nrOfPre, 'nrOfPre', LIVE_PAGE_SIZE, 1, 500),
       lastKey: q.lastKey || undefined,
     });
-    return {
-      hasErrors: false as const,
-      datasource_entries: [],
-      liveCount: page.liveCount,
-      lastKey: page.lastKey,
-      sports: [
-        {
-          id: page.sportId,
-          sportName: page.sportName,
-          nrOfEvents: page.total,
-          eventMin: page.events,
-        },
-      ],
-    };
+    return { hasErrors: false as const, datasource_entries: [], ...eventListAnswer(page) };
   };
 
   app.get(
