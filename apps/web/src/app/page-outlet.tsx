@@ -1,6 +1,7 @@
 import { Activity, Suspense, useState } from 'react';
 import { useLocation, useRoutes, type Location } from 'react-router';
 import { SessionExpiredPage } from '../features/errors/error-pages';
+import { PageShown } from '../lib/after-paint';
 import { LoadingScreen } from '../ui/loading-screen';
 import { ErrorBoundary } from './error-boundary';
 import { visitPage, isCacheable, type CacheEntry } from './page-cache';
@@ -15,6 +16,7 @@ function RoutedPage({ location }: { location: Location }) {
     <ErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
         {withQuery ? <QueryProvider>{element}</QueryProvider> : element}
+        <PageShown />
       </Suspense>
     </ErrorBoundary>
   );

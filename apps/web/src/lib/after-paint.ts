@@ -1,28 +1,43 @@
 import { useEffect, useState } from 'react';
 
 /**
- * "After the first paint": once the browser is idle after the page has loaded (at most 2 s
- * later). What the first paint does not show — realtime, the footer, the help button, content
- * banners — waits for this so it does not compete with the page for a slow link
+ * "After the first paint": once the first page has rendered (page-outlet calls
+ * `markPageShown`; at most 3 s) and then the browser is idle (at most 2 s more). What the first
+ * paint does not show — realtime, the footer, the help button, content banners — waits for
+ * this so it does not compete with the page's own chunks and data on a slow link
  * (docs/decisions/004-performance-budgets.md).
  */
+const PAGE_TIMEOUT_MS = 3_000;
 const IDLE_TIMEOUT_MS = 2_000;
 
 let painted = false;
 let ready: Promise<void> | null = null;
+let showPage: () => void = () => undefined;
+const pageShown = new Promise<void>((resolve) => {
+  showPage = resolve;
+});
 
-export function afterFirstPaint(): Promise<void> {
-  ready ??= new Promise<void>((resolve) => {
-    const done = () => {
-      painted = true;
-      resolve();
-    };
+/** The first page (or its error) is on screen. */
+export function markPageShown(): void {
+  showPage();
+}
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
     if (typeof requestIdleCallback === 'function') {
-      requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS });
+      requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
     } else {
-      setTimeout(done, 50);
+      setTimeout(resolve, 50);
     }
   });
+}
+
+export function afterFirstPaint(): Promise<void> {
+  ready ??= Promise.race([pageShown, new Promise((r) => setTimeout(r, PAGE_TIMEOUT_MS))])
+    .then(whenIdle)
+    .then(() => {
+      painted = true;
+    });
   return ready;
 }
 
@@ -38,4 +53,10 @@ export function useAfterFirstPaint(): boolean {
     };
   }, [done]);
   return done;
+}
+
+/** Rendered next to a page inside its Suspense boundary: mounts once the page has loaded. */
+export function PageShown(): null {
+  useEffect(() => markPageShown(), []);
+  return null;
 }
