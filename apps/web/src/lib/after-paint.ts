@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
  * (docs/decisions/004-performance-budgets.md).
  */
 const PAGE_TIMEOUT_MS = 3_000;
+export const PAGE_SHOWN_MARK = 'dau:page-shown';
 const IDLE_TIMEOUT_MS = 2_000;
 
 let painted = false;
@@ -17,8 +18,9 @@ const pageShown = new Promise<void>((resolve) => {
   showPage = resolve;
 });
 
-/** The first page (or its error) is on screen. */
+/** The first page (or its error) is on screen; also a performance mark for measurements. */
 export function markPageShown(): void {
+  if (!painted && typeof performance.mark === 'function') performance.mark(PAGE_SHOWN_MARK);
   showPage();
 }
 
