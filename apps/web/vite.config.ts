@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress-plugin';
 
 const server = 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -14,6 +15,13 @@ export default defineConfig({
     // Cheap phones on slow links: no source maps shipped, small inline limit.
     sourcemap: false,
     assetsInlineLimit: 2048,
+    // dist/.vite/manifest.json: the bundle budget check (scripts/check-bundle-budget.ts) reads
+    // which chunks the first load of / pulls in.
+    manifest: true,
+    // Every browser we serve supports <link rel="modulepreload"> except Safari < 17 and
+    // Firefox < 115, which then fetch those chunks on import instead: not worth 0.4 kB gzip
+    // of polyfill in every first load (ADR 004).
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/theme.css';
+import { afterFirstPaint } from './lib/after-paint';
 import { watchPreloadErrors } from './lib/chunk-reload';
 import { watchScriptErrors } from './lib/client-log';
 import { watchNetworkStatus } from './lib/network-status';
@@ -32,7 +33,7 @@ createRoot(container).render(
 
 // Realtime after the first paint, never for crawlers or Opera Mini's proxy.
 if (!browser.bot && !browser.operaMini) {
-  const start = () => void import('./lib/realtime').then(({ startRealtime }) => startRealtime());
-  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
-  else setTimeout(start, 1000);
+  void afterFirstPaint()
+    .then(() => import('./lib/realtime'))
+    .then(({ startRealtime }) => startRealtime());
 }

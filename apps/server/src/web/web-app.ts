@@ -50,6 +50,9 @@ export async function webApp(app: AppInstance): Promise<void> {
       root: dist,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz next to each asset (apps/web/scripts/precompress-plugin.ts):
+      // sent as they are, smaller than on-the-fly compression and without its CPU (ADR 004).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let dist: string;
+const BIG_ASSET = Array.from({ length: 200 }, (_, i) => `console.log(${i});`).join('\n');
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'dau-web-'));
   await fs.mkdir(path.join(dist, 'assets'));
@@ -14,6 +16,9 @@ beforeAll(async () => {
     '<html><head><meta name="dau-site" content="2" /></head><body>Dau</body></html>',
   );
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG_ASSET);
+  await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_ASSET));
+  await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_ASSET));
   t = await createTestApp({ WEB_DIST: dist, SITE_HOSTS: 'tz.dau.test=4' });
 });
 afterAll(async () => {
@@ -38,6 +43,29 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's precompressed .br/.gz files as they are", async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_ASSET);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(
+      gz.rawPayload.equals(await fs.readFile(path.join(dist, 'assets', 'big-abc123.js.gz'))),
+    ).toBe(true);
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
   });
 
   it('redirects a trailing slash to the slash-less path, keeping the query', async () => {

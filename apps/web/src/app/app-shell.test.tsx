@@ -5,6 +5,7 @@ import { apiFetch } from '../lib/api-client';
 import { useSessionStore } from '../lib/session-store';
 import { AppShell } from './app-shell';
 import { ErrorBoundary } from './error-boundary';
+import { routeFor } from './routes';
 
 function LocationProbe() {
   const { pathname, search, hash } = useLocation();
@@ -103,6 +104,17 @@ describe('app shell', () => {
     act(() => screen.getByRole('link', { name: 'Upcoming' }).click());
     expect(await screen.findByRole('heading', { name: 'Football' })).toBeTruthy();
     expect(headings()).toEqual(['Dau (hidden)', 'Football']);
+  });
+
+  it('renders home without TanStack Query, then the footer and Help after the page', async () => {
+    expect(routeFor('/').query).toBe(false);
+    expect(routeFor('/sports').query).toBeUndefined();
+    const { container } = renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Dau' })).toBeTruthy();
+    // After the first paint: the footer (its basics while the content is missing) and Help.
+    expect(await screen.findByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Help' })).toBeTruthy();
+    expect(container.querySelector('footer a[href="/company"]')).toBeTruthy();
   });
 
   it('shows the other error page when a page throws', () => {

@@ -1,11 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { matchRoutes, Navigate, useLocation, useNavigate } from 'react-router';
-import { recordArrivalAttribution } from '../features/shell/attribution';
-import { ContentBanners } from '../features/shell/content-banners';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Splash } from '../features/shell/splash';
-import { NotificationArea, ProducerBanners } from '../features/shell/status-area';
-import { SupportWidget } from '../features/support/support-widget';
-import { setApiNavigate } from '../lib/api-client';
+import { setApiNavigate } from '../lib/api-navigate';
 import { loginUrlFor, setLoginPrompt } from '../lib/login-prompt';
 import { openLoginModal, useSessionStore } from '../lib/session-store';
 import { currentSiteId } from '../lib/site';
@@ -15,34 +11,20 @@ import { LayoutFrame } from './layouts/layout-frame';
 import { Overlays } from './overlays';
 import { PageOutlet } from './page-outlet';
 import { audienceFor, resolveNavigation } from './route-rules';
-import { APP_ROUTES, ROUTE_OBJECTS, type AppRoute } from './routes';
+import { routeFor } from './routes';
 import { ScrollToTop } from './scroll-to-top';
-
-// Signed-in users get the payment modals and pushes on every page; loaded after sign-in only,
-// inside the pages' shared query client.
-const PaymentModalsHost = lazy(async () => {
-  const [{ QueryProvider }, { PaymentModalsHost: Host }] = await Promise.all([
-    import('./query-provider'),
-    import('../features/payments/payment-modals-host'),
-  ]);
-  return {
-    default: () => (
-      <QueryProvider>
-        <Host />
-      </QueryProvider>
-    ),
-  };
-});
+import {
+  AfterPaint,
+  ContentBanners,
+  NotificationArea,
+  ProducerBanners,
+  recordArrivalAttributionLater,
+  SupportWidget,
+} from './shell-pieces';
 
 const DebugConsole = lazy(() =>
   import('./debug-console').then((m) => ({ default: m.DebugConsole })),
 );
-
-function routeFor(pathname: string): AppRoute {
-  const matches = matchRoutes(ROUTE_OBJECTS, pathname);
-  const handle = matches?.[matches.length - 1]?.route.handle as AppRoute | undefined;
-  return handle ?? (APP_ROUTES[APP_ROUTES.length - 1] as AppRoute);
-}
 
 /**
  * Applies the path rules after every navigation (trailing slash, sign-in and guest-only
@@ -64,7 +46,7 @@ export function AppShell() {
   }, [navigate]);
 
   useEffect(() => {
-    recordArrivalAttribution();
+    recordArrivalAttributionLater();
   }, []);
 
   const decision = resolveNavigation(location, { isAuthenticated, siteId: currentSiteId() });
@@ -79,21 +61,18 @@ export function AppShell() {
       <LayoutFrame layout={route.layout ?? 'default'}>
         <OfflineBanner />
         {(route.layout ?? 'default') === 'default' && (
-          <>
+          <AfterPaint>
             <ContentBanners />
             <ProducerBanners />
-          </>
+          </AfterPaint>
         )}
         <PageOutlet page={route.page} status={status} authenticated={isAuthenticated} />
       </LayoutFrame>
       <ScrollToTop />
-      <NotificationArea />
-      {isAuthenticated && (
-        <Suspense fallback={null}>
-          <PaymentModalsHost />
-        </Suspense>
-      )}
-      {(route.layout ?? 'default') === 'default' && <SupportWidget />}
+      <AfterPaint>
+        <NotificationArea />
+        {(route.layout ?? 'default') === 'default' && <SupportWidget />}
+      </AfterPaint>
       {!browser.bot && !browser.lite && <Splash />}
       <Overlays />
       {debug && (

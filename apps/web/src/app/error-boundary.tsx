@@ -7,8 +7,14 @@ interface State {
 }
 
 /** Shows the 'other' error page for a render error and reports it to the collector. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: null };
+/** With `fallback` (e.g. `null` for optional shell pieces) it shows that instead of the page. */
+export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, State> {
+  // Set in the constructor, not as a class field: a field costs the entry chunk the
+  // defineProperty helpers of the es2020 build target (ADR 004).
+  constructor(props: { children: ReactNode; fallback?: ReactNode }) {
+    super(props);
+    this.state = { error: null };
+  }
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
@@ -24,6 +30,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render(): ReactNode {
     const { error } = this.state;
+    if (error && this.props.fallback !== undefined) return this.props.fallback;
     if (error)
       return (
         <UnexpectedErrorPage

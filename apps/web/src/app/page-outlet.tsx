@@ -1,25 +1,25 @@
-import { Activity, lazy, Suspense, useState } from 'react';
-import { matchRoutes, useLocation, useRoutes, type Location } from 'react-router';
+import { Activity, Suspense, useState } from 'react';
+import { useLocation, useRoutes, type Location } from 'react-router';
 import { SessionExpiredPage } from '../features/errors/error-pages';
+import { PageShown } from '../lib/after-paint';
 import { LoadingScreen } from '../ui/loading-screen';
 import { ErrorBoundary } from './error-boundary';
 import { visitPage, isCacheable, type CacheEntry } from './page-cache';
-import { ROUTE_OBJECTS, type AppRoute } from './routes';
-
-const QueryProvider = lazy(() =>
-  import('./query-provider').then((m) => ({ default: m.QueryProvider })),
-);
+import { QueryProvider } from './query-boundary';
+import { ROUTE_OBJECTS, routeFor } from './routes';
 
 /** One page rendered for its own location, so a hidden page keeps its own params. */
 function RoutedPage({ location }: { location: Location }) {
   const element = useRoutes(ROUTE_OBJECTS, location);
+  const route = routeFor(location.pathname);
   // The page's chunk loads alongside the query library's, not after it (one round trip less).
-  const route = matchRoutes(ROUTE_OBJECTS, location)?.at(-1)?.route.handle as AppRoute | undefined;
-  (route?.Component as { preload?: () => unknown } | undefined)?.preload?.();
+  (route.Component as { preload?: () => unknown }).preload?.();
+  const withQuery = route.query !== false;
   return (
     <ErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
-        <QueryProvider>{element}</QueryProvider>
+        {withQuery ? <QueryProvider>{element}</QueryProvider> : element}
+        <PageShown />
       </Suspense>
     </ErrorBoundary>
   );

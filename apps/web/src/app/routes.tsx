@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/errors/error-pages';
 import { lazyPage } from '../lib/chunk-reload';
 import type { Layout } from './layouts/layout-frame';
@@ -14,6 +14,12 @@ export interface AppRoute {
   page: string;
   Component: ComponentType;
   layout?: Layout;
+  /**
+   * `false`: the page uses no TanStack Query, so it renders without loading it (the first
+   * load of `/` stays in budget, ADR 004). A lazy part of such a page that does use it wraps
+   * itself in `<QueryBoundary>` (app/query-boundary.tsx).
+   */
+  query?: false;
 }
 
 const home = () => import('../features/home/home-page');
@@ -68,7 +74,7 @@ const ResetPassword = lazyPage(accounts, 'ResetPasswordPage');
 const MyAccount = lazyPage(accounts, 'MyAccountPage');
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', page: 'Home', Component: Home },
+  { path: '/', page: 'Home', Component: Home, query: false },
   // Accounts (#5)
   { path: '/login', page: 'Login', Component: Login },
   { path: '/register', page: 'Register', Component: Register },
@@ -149,3 +155,10 @@ export const ROUTE_OBJECTS: RouteObject[] = APP_ROUTES.map((route) => ({
   Component: route.Component,
   handle: route,
 }));
+
+/** The route a path renders (the 404 route when none matches). */
+export function routeFor(pathname: string): AppRoute {
+  const matches = matchRoutes(ROUTE_OBJECTS, pathname);
+  const handle = matches?.[matches.length - 1]?.route.handle as AppRoute | undefined;
+  return handle ?? (APP_ROUTES[APP_ROUTES.length - 1] as AppRoute);
+}

@@ -4,6 +4,12 @@ import { useLowBalanceNotice } from '../features/payments/hooks/use-low-balance-
 import { useShellStore } from '../features/shell/shell-store';
 import { QueryProvider } from './query-provider';
 
+// The payment modals, notices and pushes (doc 1 §2: rendered only when signed in).
+const PaymentModalsHost = lazy(() =>
+  import('../features/payments/payment-modals-host').then((m) => ({
+    default: m.PaymentModalsHost,
+  })),
+);
 const AccountMenu = lazy(() =>
   import('../features/shell/account-menu').then((m) => ({ default: m.AccountMenu })),
 );
@@ -20,7 +26,10 @@ export function SignedInOverlays() {
   return (
     <QueryProvider>
       <AccountFeeds />
-      <Suspense fallback={null}>{accountMenu && <AccountMenu />}</Suspense>
+      <Suspense fallback={null}>
+        <PaymentModalsHost />
+        {accountMenu && <AccountMenu />}
+      </Suspense>
     </QueryProvider>
   );
 }

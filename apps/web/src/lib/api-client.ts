@@ -7,12 +7,13 @@ import {
   COOKIES,
   REQUEST_TIMEOUT_MS,
 } from '@dau/contracts/http';
-import { CLIENT_ID, PLATFORM_ID, SITES, type SiteConfig } from '@dau/domain/sites';
+import { CLIENT_ID, PLATFORM_ID, SITES } from '@dau/domain/sites';
+import { apiNavigate } from './api-navigate';
 import { reportClientError } from './client-log';
 import { readCookie } from './cookies';
 import { loginUrlFor, promptLogin } from './login-prompt';
 import { useSessionStore } from './session-store';
-import { currentSiteId } from './site';
+import { currentLanguage, currentSiteId } from './site';
 
 /**
  * The one way the web app calls the API (spec doc 1 §7–§8). Successful calls resolve with the
@@ -119,14 +120,7 @@ export function buildUrl(request: Pick<ApiRequest, 'base' | 'path' | 'query'>): 
   return `${API_BASE[request.base]}${v2 ? '/v2' : ''}${path}?${params.toString()}`;
 }
 
-/** Site 4 offers a language picker that stores its choice in the `locale` cookie (`sw-tz`). */
-export function currentLanguage(site: SiteConfig = SITES[currentSiteId()]): string {
-  const chosen = readCookie(COOKIES.locale)?.toLowerCase();
-  const match = site.languages.find(
-    (language) => language.locale === chosen || language.code === chosen,
-  );
-  return match?.code ?? site.defaultLanguage;
-}
+export { currentLanguage };
 
 export function buildHeaders(request: Pick<ApiRequest, 'base' | 'body'>): Headers {
   const site = SITES[currentSiteId()];
@@ -160,13 +154,8 @@ export function shouldRedirectOn401(requestPath: string, pagePath: string): bool
   return !/^\/(login|register)(\/|$)/.test(pagePath);
 }
 
-type Navigate = (to: string) => void;
-let navigate: Navigate = (to) => window.location.assign(to);
-
 /** The router plugs in its navigate function so a 401 does not reload the page. */
-export function setApiNavigate(fn: Navigate): void {
-  navigate = fn;
-}
+export { setApiNavigate } from './api-navigate';
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -216,7 +205,7 @@ export async function apiFetch<T>(
     useSessionStore.getState().refreshFromCookie();
     const page = location.pathname + location.search;
     if (shouldRedirectOn401(request.path, location.pathname) && !promptLogin(page)) {
-      navigate(loginUrlFor(page));
+      apiNavigate(loginUrlFor(page));
     }
   } else {
     reportRequestError(request, failure);

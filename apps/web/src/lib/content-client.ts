@@ -11,7 +11,7 @@ import {
   CONTENT_SPACE_ALIAS_PATH,
 } from '@dau/contracts/content/paths';
 import { CONTENT_DATASOURCE_PAGE_SIZE } from '@dau/domain/constants';
-import { currentLanguage } from './api-client';
+import { currentLanguage } from './site';
 
 /**
  * Reads the content service the way spec doc 1 §7 describes: language, fallback language,
@@ -29,12 +29,13 @@ const CONTENT_TIMEOUT_MS = 10_000;
 const FALLBACK_LANGUAGE = 'en';
 
 export class ContentError extends Error {
-  constructor(
-    readonly status: number | null,
-    message: string,
-  ) {
+  // `declare` + assignment, not a parameter property: a class field would pull the es2020
+  // target's defineProperty helpers into the first load of / (ADR 004).
+  declare readonly status: number | null;
+  constructor(status: number | null, message: string) {
     super(message);
     this.name = 'ContentError';
+    this.status = status;
   }
 }
 

@@ -1,4 +1,4 @@
-import { currentLanguage } from './api-client';
+import { currentLanguage } from './site';
 
 /**
  * The one place UI strings are translated (English and Swahili, spec doc 1 §2). Content

@@ -1,4 +1,6 @@
+import { COOKIES } from '@dau/contracts/http';
 import { DEFAULT_SITE_ID, isSiteId, SITES, type SiteConfig, type SiteId } from '@dau/domain/sites';
+import { readCookie } from './cookies';
 
 /**
  * The server injects the site into index.html as `<meta name="dau-site" content="2">`; one
@@ -12,4 +14,13 @@ export function currentSiteId(doc: Document = document): SiteId {
 
 export function currentSite(): SiteConfig {
   return SITES[currentSiteId()];
+}
+
+/** Site 4 offers a language picker that stores its choice in the `locale` cookie (`sw-tz`). */
+export function currentLanguage(site: SiteConfig = currentSite()): string {
+  const chosen = readCookie(COOKIES.locale)?.toLowerCase();
+  const match = site.languages.find(
+    (language) => language.locale === chosen || language.code === chosen,
+  );
+  return match?.code ?? site.defaultLanguage;
 }

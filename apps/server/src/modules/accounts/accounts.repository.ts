@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database';
 import type { NewUser, User, UserUpdate } from '../../db/schema';
 import type { ResponsibleGamblingKind } from './accounts.tables';
+import type { ComplianceValues } from './compliance';
 
 export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -321,17 +322,7 @@ export async function findCompliance(db: DbOrTx, userId: number) {
 
 export async function insertCompliance(
   db: DbOrTx,
-  values: {
-    user_id: number;
-    first_name: string | null;
-    last_name: string | null;
-    birth_date: string | null;
-    gender: number | null;
-    id_number: string | null;
-    income_source_id: number | null;
-    is_politically_exposed: boolean | null;
-    submitted_at: Date;
-  },
+  values: ComplianceValues & { user_id: number; submitted_at: Date },
 ): Promise<boolean> {
   const result = await db
     .insertInto('compliance_info')

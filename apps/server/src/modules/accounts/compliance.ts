@@ -1,8 +1,10 @@
+import type { Selectable } from 'kysely';
 import { SITES, type SiteId } from '@dau/domain/sites';
 import { validateDateOfBirth, validateTanzanianId } from '@dau/domain/validation';
 import type { DbOrTx } from '../../db/database';
 import { AppError, type ErrorDetail } from '../../errors/app-error';
 import { findCompliance, incomeSourceExists } from './accounts.repository';
+import type { ComplianceInfoTable } from './accounts.tables';
 
 export interface ComplianceInput {
   firstName?: string | undefined;
@@ -14,15 +16,8 @@ export interface ComplianceInput {
   isPoliticallyExposed?: boolean | undefined;
 }
 
-export interface ComplianceValues {
-  first_name: string | null;
-  last_name: string | null;
-  birth_date: string | null;
-  gender: number | null;
-  id_number: string | null;
-  income_source_id: number | null;
-  is_politically_exposed: boolean | null;
-}
+/** The compliance_info columns a user fills in. */
+export type ComplianceValues = Omit<Selectable<ComplianceInfoTable>, 'user_id' | 'submitted_at'>;
 
 /** Whether a site asks for any compliance field at all. */
 export function siteHasComplianceFields(siteId: SiteId): boolean {

@@ -4,13 +4,6 @@ import type { MarketSelection } from '../feed/market-availability';
 import type { BetRow, BetSelectionRow, BetsTable, BetStatus } from './betting.tables';
 import type { Insertable } from 'kysely';
 
-export interface SelectionLabels {
-  sportId: number;
-  eventName: string;
-  marketName: string;
-  outcomeName: string;
-}
-
 export interface SelectionEventInfo {
   sportId: number;
   home: string;
@@ -59,21 +52,6 @@ export async function selectionEventInfo(
     startTime: new Date(row.start_time),
     marketName: row.marketName,
     outcomeName: row.outcomeName,
-  };
-}
-
-/** Names of an event, market and outcome as the feed has them (stored on the bet's legs). */
-export async function selectionLabels(
-  db: DbOrTx,
-  s: MarketSelection,
-): Promise<SelectionLabels | null> {
-  const info = await selectionEventInfo(db, s);
-  if (!info || info.marketName === null || info.outcomeName === null) return null;
-  return {
-    sportId: info.sportId,
-    eventName: `${info.home} - ${info.away}`,
-    marketName: info.marketName,
-    outcomeName: info.outcomeName,
   };
 }
 

@@ -23,7 +23,6 @@ import {
   addStatusHistory,
   betByIdempotencyKey,
   insertBet,
-  selectionLabels,
   setBetResponse,
   type NewSelection,
 } from './betting.repository';
@@ -81,12 +80,7 @@ async function checkSelections(
       );
       continue;
     }
-    const labels = await selectionLabels(db, s);
-    if (!labels) {
-      errors.push(perEvent(s.eventId, 'MARKET_NOT_FOUND', 'Market has expired'));
-      continue;
-    }
-    checked.push({ ...s, odds: current, isLive: availability.isLive, ...labels });
+    checked.push({ ...s, odds: current, isLive: availability.isLive, ...availability.labels });
   }
   if (errors.length > 0) throw new AppError('CONFLICT', errors);
   return checked;

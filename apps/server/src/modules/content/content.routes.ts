@@ -60,6 +60,18 @@ const ASSET_TYPES: Record<string, string> = {
  * Answers that name the current cache version can be cached for long: a new version means new
  * URLs. Anything else is cached briefly; drafts never.
  */
+/** A listing's body, with its caching and Storyblok's `total` / `per-page` headers. */
+async function pagedBody<B>(
+  reply: FastifyReply,
+  source: ContentSource,
+  query: Parameters<typeof setCaching>[2],
+  page: { body: B; total: number; perPage: number },
+): Promise<B> {
+  await setCaching(reply, source, query);
+  reply.header('total', String(page.total)).header('per-page', String(page.perPage));
+  return page.body;
+}
+
 async function setCaching(
   reply: FastifyReply,
   source: ContentSource,
@@ -124,9 +136,7 @@ export async function contentRoutes(
       },
       async (request, reply) => {
         const page = await source.stories(request.query);
-        await setCaching(reply, source, request.query);
-        reply.header('total', String(page.total)).header('per-page', String(page.perPage));
-        return page.body;
+        return pagedBody(reply, source, request.query, page);
       },
     );
 
@@ -145,9 +155,7 @@ export async function contentRoutes(
       },
       async (request, reply) => {
         const page = await source.datasourceEntries(request.query);
-        await setCaching(reply, source, request.query);
-        reply.header('total', String(page.total)).header('per-page', String(page.perPage));
-        return page.body;
+        return pagedBody(reply, source, request.query, page);
       },
     );
 

@@ -10,6 +10,14 @@ export interface MarketSelection {
   outcomeId: number;
 }
 
+/** Names of an event, market and outcome as the feed has them (stored on a bet's legs). */
+export interface SelectionLabels {
+  sportId: number;
+  eventName: string;
+  marketName: string;
+  outcomeName: string;
+}
+
 export type SelectionAvailability =
   | {
       open: true;
@@ -17,6 +25,7 @@ export type SelectionAvailability =
       odds: number;
       isLive: boolean;
       producer: ProducerId;
+      labels: SelectionLabels;
     }
   | {
       open: false;
@@ -40,6 +49,7 @@ const SUSPENDED = 'Market is suspended';
  * Reads the database (inside the bet's transaction if given one), so every instance answers the
  * same: the outcome must be active, its market active (status 1), the event not started or live,
  * and the event's producer up with a recent alive. Pass the app's clock (`deps.now()`) as `now`.
+ * The one query for a selection: an open answer carries the names the bet's leg stores.
  */
 export async function checkSelectionOpen(
   db: DbOrTx,
@@ -65,9 +75,14 @@ export async function checkSelectionOpen(
     .select([
       'e.status as eventStatus',
       'e.producer',
+      'e.sport_id as sportId',
+      'e.home',
+      'e.away',
       'm.status as marketStatus',
+      'm.name as marketName',
       'o.odds',
       'o.active',
+      'o.name as outcomeName',
       'p.up as producerUp',
       'p.last_alive_at as lastAliveAt',
     ])
@@ -75,7 +90,9 @@ export async function checkSelectionOpen(
     .executeTakeFirst();
   if (!row) return closed('EVENT_NOT_FOUND', EXPIRED);
   if (row.marketStatus === null) return closed('MARKET_NOT_FOUND', EXPIRED);
-  if (row.odds === null || row.active === null) return closed('OUTCOME_NOT_FOUND', EXPIRED);
+  if (row.odds === null || row.active === null || row.outcomeName === null) {
+    return closed('OUTCOME_NOT_FOUND', EXPIRED);
+  }
   const aliveAt = row.lastAliveAt ? new Date(row.lastAliveAt).getTime() : 0;
   // A stale alive means the ingesting instance died: nobody marked the producer down.
   const fresh = now.getTime() - aliveAt <= PRODUCER_ALIVE_TIMEOUT_MS;
@@ -90,6 +107,12 @@ export async function checkSelectionOpen(
     odds: row.odds,
     isLive: row.eventStatus === 1,
     producer: row.producer as ProducerId,
+    labels: {
+      sportId: row.sportId,
+      eventName: `${row.home} - ${row.away}`,
+      marketName: row.marketName ?? '',
+      outcomeName: row.outcomeName,
+    },
   };
 }
 

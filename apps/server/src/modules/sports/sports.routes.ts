@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { API_BASE } from '@dau/contracts/http';
 import { errorEnvelopeSchema } from '@dau/contracts/errors';
@@ -21,6 +20,7 @@ import {
   popularBySportResponseSchema,
 } from '@dau/contracts/sports/list-sports';
 import type { AppInstance } from '../../app-types';
+import { AnswerCache, sendAnswer } from './answer-cache';
 import { toEventSummary } from './event-wire';
 import {
   csvInts,
@@ -34,6 +34,7 @@ import {
   specifier,
 } from './sports-query';
 import {
+  eventListAnswer,
   findEvent,
   LEAGUE_SORTED_SPORT_ID,
   LIVE_PAGE_SIZE,
@@ -46,38 +47,19 @@ import {
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const tags = ['sports'];
 
-/**
- * Sends JSON that was validated against the route's response schema when it was cached:
- * Fastify passes a string through without serializing it again.
- */
-function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
-
 /** The sports data calls under {uof} and {core} (spec doc 2 §7, doc 1 §7). */
 export async function sportsRoutes(app: AppInstance): Promise<void> {
   const model = () => app.deps.feed.model;
 
   /**
    * List answers are pure functions of the read model and the query: keep the serialized JSON
-   * until the model changes. A popular page is then served without rebuilding 150 summaries.
+   * (validated against the route's response schema once) and its compressed bodies until the
+   * model changes. A popular page is then served without rebuilding 150 summaries, serializing
+   * or compressing them again.
    */
-  const answers = new Map<string, string>();
-  let answersVersion = -1;
-  const cachedJson = <T>(url: string, schema: z.ZodType<T>, compute: () => T): string => {
-    const version = model().version;
-    if (version !== answersVersion) {
-      answers.clear();
-      answersVersion = version;
-    }
-    let json = answers.get(url);
-    if (json === undefined) {
-      json = JSON.stringify(schema.parse(compute()));
-      if (answers.size >= 500) answers.clear();
-      answers.set(url, json);
-    }
-    return json;
-  };
+  const answers = new AnswerCache(() => model().version);
+  const cachedJson = <T>(url: string, schema: z.ZodType<T>, compute: () => T) =>
+    answers.get(url, () => JSON.stringify(schema.parse(compute())));
 
   app.get(
     `${API_BASE.uof}/match/event/ListSports`,
@@ -124,10 +106,10 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const json = cachedJson(request.url, listAllPreEventsResponseSchema, () =>
+      const answer = cachedJson(request.url, listAllPreEventsResponseSchema, () =>
         listAllPreEvents(request.query),
       );
-      return sendSerialized(reply, json);
+      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -150,19 +132,7 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       pageSize: intInRange(q.nrOfPre, 'nrOfPre', PRE_PAGE_SIZE, 1, 500),
       lastKey: q.lastKey || undefined,
     });
-    return {
-      hasErrors: false as const,
-      liveCount: page.liveCount,
-      lastKey: page.lastKey,
-      sports: [
-        {
-          id: page.sportId,
-          sportName: page.sportName,
-          nrOfEvents: page.total,
-          eventMin: page.events,
-        },
-      ],
-    };
+    return { hasErrors: false as const, ...eventListAnswer(page) };
   };
 
   app.get(
@@ -176,10 +146,10 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const json = cachedJson(request.url, listAllEventsResponseSchema, () =>
+      const answer = cachedJson(request.url, listAllEventsResponseSchema, () =>
         listAllEvents(request.query),
       );
-      return sendSerialized(reply, json);
+      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -196,20 +166,7 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       pageSize: intInRange(q.nrOfPre, 'nrOfPre', LIVE_PAGE_SIZE, 1, 500),
       lastKey: q.lastKey || undefined,
     });
-    return {
-      hasErrors: false as const,
-      datasource_entries: [],
-      liveCount: page.liveCount,
-      lastKey: page.lastKey,
-      sports: [
-        {
-          id: page.sportId,
-          sportName: page.sportName,
-          nrOfEvents: page.total,
-          eventMin: page.events,
-        },
-      ],
-    };
+    return { hasErrors: false as const, datasource_entries: [], ...eventListAnswer(page) };
   };
 
   app.get(

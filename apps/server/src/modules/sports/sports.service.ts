@@ -49,6 +49,22 @@ export interface EventListPage {
   lastKey: string | null;
 }
 
+/** A page as ListAllPreEvents and ListAllEvents answer it: one sport with its events. */
+export function eventListAnswer(page: EventListPage) {
+  return {
+    liveCount: page.liveCount,
+    lastKey: page.lastKey,
+    sports: [
+      {
+        id: page.sportId,
+        sportName: page.sportName,
+        nrOfEvents: page.total,
+        eventMin: page.events,
+      },
+    ],
+  };
+}
+
 type SortKey = number[];
 
 function sortKey(event: ReadEvent, model: FeedReadModel, by: 'league' | 'time'): SortKey {

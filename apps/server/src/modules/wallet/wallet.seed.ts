@@ -1,6 +1,9 @@
 import type { AppDeps } from '../../app-types';
+import type { Tx } from '../../db/database';
 import { DEMO_USER } from '../../db/seed';
+import { findUserByPhone } from '../accounts/accounts.repository';
 import { postTransaction } from './ledger.service';
+import type { UserAccountKind } from './wallet.tables';
 
 /**
  * Demo money: KSh 5,000.00 cash and KSh 100.00 free bet for the demo user, posted as ordinary
@@ -8,33 +11,21 @@ import { postTransaction } from './ledger.service';
  * after the first.
  */
 export async function seedDemoWallet({ db }: AppDeps): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('site_id', '=', DEMO_USER.siteId)
-    .where('phone', '=', DEMO_USER.phone)
-    .executeTakeFirst();
+  const user = await findUserByPhone(db, DEMO_USER.siteId, DEMO_USER.phone);
   if (!user) return;
+  const grant = (tx: Tx, kind: string, account: UserAccountKind, cents: number) =>
+    postTransaction(tx, {
+      kind,
+      idempotencyKey: `seed:demo:${account}`,
+      userId: user.id,
+      entries: [
+        { account: { userId: user.id, kind: account }, amount: cents },
+        { account: { system: 'house' }, amount: -cents },
+      ],
+      meta: { reason: 'demo seed' },
+    });
   await db.transaction().execute(async (tx) => {
-    await postTransaction(tx, {
-      kind: 'grant_demo_cash',
-      idempotencyKey: 'seed:demo:cash',
-      userId: user.id,
-      entries: [
-        { account: { userId: user.id, kind: 'cash' }, amount: 500_000 },
-        { account: { system: 'house' }, amount: -500_000 },
-      ],
-      meta: { reason: 'demo seed' },
-    });
-    await postTransaction(tx, {
-      kind: 'free_bet_grant',
-      idempotencyKey: 'seed:demo:free_bet',
-      userId: user.id,
-      entries: [
-        { account: { userId: user.id, kind: 'free_bet' }, amount: 10_000 },
-        { account: { system: 'house' }, amount: -10_000 },
-      ],
-      meta: { reason: 'demo seed' },
-    });
+    await grant(tx, 'grant_demo_cash', 'cash', 500_000);
+    await grant(tx, 'free_bet_grant', 'free_bet', 10_000);
   });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Footer } from '../../features/shell/footer';
 import { Header } from '../../features/shell/header';
+import { AfterPaint, Footer } from '../shell-pieces';
 import styles from './layout-frame.module.css';
 
 /**
@@ -21,7 +21,11 @@ export function LayoutFrame({ layout, children }: { layout: Layout; children: Re
       <main className={styles.main} id="content">
         {children}
       </main>
-      {withChrome && <Footer />}
+      {withChrome && (
+        <AfterPaint>
+          <Footer />
+        </AfterPaint>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { QueryBoundary } from '../../app/query-boundary';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { t } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
@@ -77,21 +78,21 @@ function renderBlock(block: HomeBlock, images: boolean): ReactNode {
       ) : null;
     case 'highlights':
       return (
-        <Suspense key={block._uid} fallback={<SlotFallback title={title} />}>
+        <QueryBoundary key={block._uid} fallback={<SlotFallback title={title} />}>
           <HomeHighlights title={title} limit={limit} sportId={block.sport_id ?? 1} />
-        </Suspense>
+        </QueryBoundary>
       );
     case 'live_now':
       return (
-        <Suspense key={block._uid} fallback={<SlotFallback title={title} />}>
+        <QueryBoundary key={block._uid} fallback={<SlotFallback title={title} />}>
           <HomeLiveNow title={title} limit={limit} />
-        </Suspense>
+        </QueryBoundary>
       );
     case 'top_leagues':
       return (
-        <Suspense key={block._uid} fallback={<SlotFallback title={title} rows={1} />}>
+        <QueryBoundary key={block._uid} fallback={<SlotFallback title={title} rows={1} />}>
           <HomeTopLeagues title={title} limit={block.limit ?? 8} />
-        </Suspense>
+        </QueryBoundary>
       );
     case 'casino_games':
       // The casino issue fills this slot with games; until then it leads to the lobby.
@@ -140,9 +141,9 @@ export function HomePage() {
           <SlotFallback title={t('loading')} />
         </>
       )}
-      <Suspense fallback={null}>
+      <QueryBoundary>
         <HomeBetslip />
-      </Suspense>
+      </QueryBoundary>
     </PageFrame>
   );
 }

@@ -60,9 +60,9 @@ export function attributionOnArrival(
 }
 
 /** Reads the arrival URL once and writes the attribution cookies. */
-export function recordArrivalAttribution(): ArrivalAttribution {
+export function recordArrivalAttribution(search: string = location.search): ArrivalAttribution {
   const result = attributionOnArrival(
-    location.search,
+    search,
     { btag: readCookie(COOKIES.btag), lastBid: readCookie(COOKIES.lastBid) },
     Date.now(),
   );

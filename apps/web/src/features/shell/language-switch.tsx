@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { COOKIES } from '@dau/contracts/http';
 import { LOCALE_COOKIE_DAYS } from '@dau/domain/constants';
-import { currentLanguage } from '../../lib/api-client';
-import { currentSite } from '../../lib/site';
+import { currentLanguage, currentSite } from '../../lib/site';
 import styles from './header.module.css';
 import { t } from '../../lib/i18n';
 

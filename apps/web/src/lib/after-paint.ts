@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * "After the first paint": once the first page has rendered (page-outlet calls
+ * `markPageShown`; at most 3 s) and then the browser is idle (at most 2 s more). What the first
+ * paint does not show — realtime, the footer, the help button, content banners — waits for
+ * this so it does not compete with the page's own chunks and data on a slow link
+ * (docs/decisions/004-performance-budgets.md).
+ */
+const PAGE_TIMEOUT_MS = 3_000;
+export const PAGE_SHOWN_MARK = 'dau:page-shown';
+const IDLE_TIMEOUT_MS = 2_000;
+
+let painted = false;
+let ready: Promise<void> | null = null;
+let showPage: () => void = () => undefined;
+const pageShown = new Promise<void>((resolve) => {
+  showPage = resolve;
+});
+
+/** The first page (or its error) is on screen; also a performance mark for measurements. */
+export function markPageShown(): void {
+  if (!painted && typeof performance.mark === 'function') performance.mark(PAGE_SHOWN_MARK);
+  showPage();
+}
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') {
+      requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    } else {
+      setTimeout(resolve, 50);
+    }
+  });
+}
+
+export function afterFirstPaint(): Promise<void> {
+  ready ??= Promise.race([pageShown, new Promise((r) => setTimeout(r, PAGE_TIMEOUT_MS))])
+    .then(whenIdle)
+    .then(() => {
+      painted = true;
+    });
+  return ready;
+}
+
+/** False on the first render of the app, true once `afterFirstPaint()` has resolved. */
+export function useAfterFirstPaint(): boolean {
+  const [done, setDone] = useState(painted);
+  useEffect(() => {
+    if (done) return;
+    let live = true;
+    void afterFirstPaint().then(() => live && setDone(true));
+    return () => {
+      live = false;
+    };
+  }, [done]);
+  return done;
+}
+
+/** Rendered next to a page inside its Suspense boundary: mounts once the page has loaded. */
+export function PageShown(): null {
+  useEffect(() => markPageShown(), []);
+  return null;
+}
