@@ -30,6 +30,12 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   { pattern: /^src\/features\/shell\/site-menu\.tsx$/, reason: 'on first menu open' },
   { pattern: /^src\/features\/support\/support-panel\.tsx$/, reason: 'on first Help open' },
   { pattern: /^src\/app\/debug-console\.tsx$/, reason: 'only with ?debug=1' },
+  { pattern: /^src\/app\/login-overlay\.tsx$/, reason: 'on LOG IN (the login modal)' },
+  {
+    pattern: /^src\/app\/signed-in-overlays\.tsx$/,
+    reason: 'signed-in users only: balance feed, payment modals, account menu',
+  },
+  { pattern: /^src\/features\/loyalty\/loyalty-popup\.tsx$/, reason: 'on first loyalty open' },
 ];
 
 interface ManifestChunk {
