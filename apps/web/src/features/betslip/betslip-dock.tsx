@@ -5,20 +5,24 @@ import {
   effectiveOdds,
   comboPayout,
   isPlaceable,
+  type BetslipKind,
   type BetslipSelection,
+  type BetslipState,
 } from '@dau/domain/betslip';
 import { QUICK_BET_AMOUNTS } from '@dau/domain/constants';
 import type { Cents } from '@dau/domain/money';
-import { formatMoney, toUnitsString } from '@dau/domain/money';
+import { formatMoney, fromUnits, toUnitsString } from '@dau/domain/money';
 import { formatOdds } from '@dau/domain/odds';
 import { payoutBreakdown } from '@dau/domain/payout';
 import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
-import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { currentSite } from '../../lib/site';
 import { useSessionStore } from '../../lib/session-store';
+import { balanceQueryKey, useBalance } from '../payments/api/get-balance';
 import { watch } from '../sports/sports-feed';
-import { dispatchBetslip, setBetslipOpen, useBetslipStore } from './betslip-store';
+import { dispatchBetslip, setBetslipOpen, TOSS_MS, useBetslipStore } from './betslip-store';
 import { placeBets, type AcceptOddsChanges } from './place-bet';
 import styles from './betslip.module.css';
 
@@ -30,16 +34,20 @@ function marketIdOf(selection: BetslipSelection): number {
 /**
  * The floating betslip button and the slip sheet (issue #8 item 1, web). Selections follow
  * live changes through `JoinMarketForBetslip`, joined here for every selection on the slip.
+ * `kind="virtual"` is the separate virtual betslip (its own state and storage key).
  */
-export function BetslipDock() {
-  const slip = useBetslipStore((s) => s.normal);
+export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
+  const slip = useBetslipStore((s) => s[kind]);
   const open = useBetslipStore((s) => s.sheetOpen);
+  const shakes = useBetslipStore((s) => s.shakes);
   const rooms = useMemo(
     () =>
-      betslipSelections(slip)
-        .map((s) => ({ eventId: Number(s.brid), marketId: marketIdOf(s) }))
-        .filter((r) => Number.isInteger(r.eventId) && Number.isInteger(r.marketId)),
-    [slip],
+      kind === 'virtual'
+        ? []
+        : betslipSelections(slip)
+            .map((s) => ({ eventId: Number(s.brid), marketId: marketIdOf(s) }))
+            .filter((r) => Number.isInteger(r.eventId) && Number.isInteger(r.marketId)),
+    [slip, kind],
   );
   const roomKey = rooms.map((r) => `${r.eventId}:${r.marketId}`).join(',');
   useEffect(
@@ -49,13 +57,18 @@ export function BetslipDock() {
     [roomKey],
   );
   const count = slip.numselections;
+  const name = kind === 'virtual' ? 'Virtual betslip' : 'Betslip';
+  // Two identical keyframes, alternated, restart the shake on every landing.
+  const shake = shakes === 0 ? '' : shakes % 2 === 0 ? styles.shakeA : styles.shakeB;
   return (
     <>
       <button
         type="button"
-        className={styles.fab}
+        className={`${styles.fab} ${shake}`}
         onClick={() => setBetslipOpen(true)}
-        aria-label={count > 0 ? `Betslip, ${count} selections` : 'Betslip'}
+        aria-label={count > 0 ? `${name}, ${count} selections` : name}
+        data-betslip-fab={kind}
+        data-shakes={shakes}
       >
         {count > 0 ? (
           <>
@@ -63,17 +76,39 @@ export function BetslipDock() {
             <span>{formatOdds(slip.comboodds)}</span>
           </>
         ) : (
-          'Betslip'
+          name
         )}
       </button>
-      {open && <BetslipSheet />}
+      {kind === 'normal' && <TossChip />}
+      {open && <BetslipSheet kind={kind} />}
     </>
   );
 }
 
-function BetslipSheet() {
-  const slip = useBetslipStore((s) => s.normal);
+/** The price flying from the tapped button to the betslip button (750 ms, once at a time). */
+function TossChip() {
+  const toss = useBetslipStore((s) => s.toss);
+  if (!toss) return null;
+  const style = {
+    left: toss.x,
+    top: toss.y,
+    '--toss-dx': `${toss.toX - toss.x}px`,
+    '--toss-dy': `${toss.toY - toss.y}px`,
+    animationDuration: `${TOSS_MS}ms`,
+  } as CSSProperties;
+  return (
+    <span className={styles.toss} style={style} aria-hidden="true" data-testid="bet-toss">
+      {toss.odds}
+    </span>
+  );
+}
+
+function BetslipSheet({ kind }: { kind: BetslipKind }) {
+  const slip = useBetslipStore((s) => s[kind]);
   const authenticated = useSessionStore((s) => s.isAuthenticated);
+  const balance = useBalance(authenticated);
+  const balances = balance.data?.cmsStatusMsg;
+  const freebetBalance = balances ? fromUnits(balances.freebetbalance) : (0 as Cents);
   const site = currentSite();
   const money = (amount: Cents) => formatMoney(amount, site);
   const selections = betslipSelections(slip);
@@ -100,12 +135,24 @@ function BetslipSheet() {
         onClick={(e) => e.stopPropagation()}
       >
         <header className={styles.head}>
-          <h2>Betslip {slip.numselections > 0 && <small>({slip.numselections})</small>}</h2>
+          <h2>
+            {kind === 'virtual' ? 'Virtual betslip' : 'Betslip'}{' '}
+            {slip.numselections > 0 && <small>({slip.numselections})</small>}
+          </h2>
+          {authenticated && (
+            <Link
+              className={styles.link}
+              to={currentSite().features.myBetsPath}
+              onClick={() => setBetslipOpen(false)}
+            >
+              My Bets
+            </Link>
+          )}
           {selections.length > 0 && (
             <button
               type="button"
               className={styles.link}
-              onClick={() => dispatchBetslip({ type: 'removeAll' })}
+              onClick={() => dispatchBetslip({ type: 'removeAll' }, kind)}
             >
               Remove all
             </button>
@@ -119,6 +166,17 @@ function BetslipSheet() {
             ×
           </button>
         </header>
+        {authenticated && balances && (
+          <p className={styles.balances} data-testid="slip-balance">
+            Balance <b>{money(fromUnits(balances.balance))}</b>
+            {freebetBalance > 0 && (
+              <>
+                {' '}
+                · Free bet <b>{money(freebetBalance)}</b>
+              </>
+            )}
+          </p>
+        )}
         {notice && (
           <p className={notice.tone === 'ok' ? styles.placed : styles.message} role="status">
             {notice.text}
@@ -136,7 +194,7 @@ function BetslipSheet() {
                   role="tab"
                   aria-selected={slip.betType === type}
                   className={slip.betType === type ? styles.tabActive : styles.tab}
-                  onClick={() => dispatchBetslip({ type: 'setBetType', betType: type })}
+                  onClick={() => dispatchBetslip({ type: 'setBetType', betType: type }, kind)}
                 >
                   {type === 'single' ? 'Singles' : 'Multiple'}
                 </button>
@@ -144,14 +202,27 @@ function BetslipSheet() {
             </div>
             <ul className={styles.list}>
               {selections.map((s) => (
-                <SelectionItem key={s.id} selection={s} singles={!multiple} />
+                <SelectionItem
+                  key={s.id}
+                  kind={kind}
+                  selection={s}
+                  singles={!multiple}
+                  freebet={freebetBalance > 0}
+                />
               ))}
             </ul>
             {multiple && (
               <StakeInput
                 label="Stake"
                 value={slip.combostake}
-                onChange={(value) => dispatchBetslip({ type: 'setComboStake', value })}
+                onChange={(value) => dispatchBetslip({ type: 'setComboStake', value }, kind)}
+              />
+            )}
+            {multiple && freebetBalance > 0 && (
+              <StakeInput
+                label="Free bet stake"
+                value={slip.freebetstake}
+                onChange={(value) => dispatchBetslip({ type: 'setFreebetStake', value }, kind)}
               />
             )}
             <div className={styles.quick}>
@@ -164,6 +235,7 @@ function BetslipSheet() {
                       multiple
                         ? { type: 'setComboStake', value: amount }
                         : { type: 'setSingleStake', value: amount },
+                      kind,
                     )
                   }
                 >
@@ -186,8 +258,20 @@ function BetslipSheet() {
                       </small>
                     )}
                   </dd>
+                  {slip.taxboostpercentage > 0 && (
+                    <>
+                      <dt>Tax boost</dt>
+                      <dd data-testid="tax-boost">{slip.taxboostpercentage} %</dd>
+                    </>
+                  )}
                   <dt>Stake</dt>
                   <dd>{money(payout.stake)}</dd>
+                  {payout.freebetStake > 0 && (
+                    <>
+                      <dt>Free bet stake</dt>
+                      <dd data-testid="freebet-stake">{money(payout.freebetStake)}</dd>
+                    </>
+                  )}
                   <dt>Excise tax</dt>
                   <dd data-testid="excise">−{money(payout.excise)}</dd>
                   <dt>Stake after tax</dt>
@@ -211,6 +295,12 @@ function BetslipSheet() {
                 <>
                   <dt>Total stake</dt>
                   <dd>{money(slip.totalstake)}</dd>
+                  {slip.totalfreebetstake > 0 && (
+                    <>
+                      <dt>Free bet stake</dt>
+                      <dd data-testid="freebet-stake">{money(slip.totalfreebetstake)}</dd>
+                    </>
+                  )}
                   <dt>Excise tax</dt>
                   <dd data-testid="excise">−{money(singles.excise)}</dd>
                   <dt>Withholding tax</dt>
@@ -225,9 +315,22 @@ function BetslipSheet() {
             {payout?.capped && (
               <p className={styles.note}>Payout is capped at the maximum win per bet.</p>
             )}
-            {authenticated ? (
+            {!isPlaceable(slip) && (
+              <p className={styles.message} role="status">
+                Remove the blocked selections to place this bet.
+              </p>
+            )}
+            {slip.totalfreebetstake > freebetBalance && authenticated && (
+              <p className={styles.message} role="status">
+                Your free bet balance is not enough for this amount.
+              </p>
+            )}
+            {kind === 'virtual' ? (
+              <p className={styles.note}>Virtual games are not available yet.</p>
+            ) : authenticated ? (
               <PlaceBetButton
-                disabled={!isPlaceable(slip)}
+                slip={slip}
+                disabled={!isPlaceable(slip) || slip.totalfreebetstake > freebetBalance}
                 label={money(slip.totalstake)}
                 setNotice={setNotice}
               />
@@ -271,21 +374,27 @@ interface Notice {
 }
 
 function PlaceBetButton({
+  slip,
   disabled,
   label,
   setNotice,
 }: {
+  slip: BetslipState;
   disabled: boolean;
   label: string;
   setNotice: (notice: Notice | null) => void;
 }) {
   const [accept, setAccept] = useState<AcceptOddsChanges>('none');
   const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
   const place = async () => {
     setPending(true);
     setNotice(null);
     try {
-      const result = await placeBets(useBetslipStore.getState().normal, accept);
+      const result = await placeBets(slip, accept);
+      if (result.placed.length > 0) {
+        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+      }
       const ids = result.placed.map((bet) => bet.betId).join(', ');
       if (result.messages.length > 0) setNotice({ tone: 'error', text: result.messages.join(' ') });
       else if (ids) setNotice({ tone: 'ok', text: `Bet placed (${ids}).` });
@@ -317,9 +426,20 @@ function PlaceBetButton({
   );
 }
 
-function SelectionItem({ selection, singles }: { selection: BetslipSelection; singles: boolean }) {
+function SelectionItem({
+  kind,
+  selection,
+  singles,
+  freebet,
+}: {
+  kind: BetslipKind;
+  selection: BetslipSelection;
+  singles: boolean;
+  freebet: boolean;
+}) {
   const item = selection.selectionitem;
   const move = useBetslipStore((s) => s.moves[selection.id]);
+  const was = useBetslipStore((s) => s.pickedAt[selection.id]);
   const message =
     item.sm || (item.ibs ? (selection.deleted ? 'Event has ended' : 'Suspended') : '');
   return (
@@ -332,7 +452,15 @@ function SelectionItem({ selection, singles }: { selection: BetslipSelection; si
             {item.o > 0 ? formatOdds(item.o) : '—'}
           </b>
         </p>
-        <p className={styles.market}>{item.mn}</p>
+        <p className={styles.market}>
+          {item.mn}
+          {was !== undefined && was !== item.o && item.o > 0 && (
+            <span className={styles.was} data-testid="odds-was">
+              {' '}
+              · was {formatOdds(was)}
+            </span>
+          )}
+        </p>
         <p className={styles.event}>
           {selection.eventmin.isLive && <span className={styles.live}>LIVE</span>}
           {selection.eventmin.n ?? String(selection.brid)}
@@ -347,7 +475,16 @@ function SelectionItem({ selection, singles }: { selection: BetslipSelection; si
             label="Stake"
             value={selection.stake}
             onChange={(value) =>
-              dispatchBetslip({ type: 'setSelectionStake', id: selection.id, value })
+              dispatchBetslip({ type: 'setSelectionStake', id: selection.id, value }, kind)
+            }
+          />
+        )}
+        {singles && freebet && (
+          <StakeInput
+            label="Free bet stake"
+            value={selection.freebetstake}
+            onChange={(value) =>
+              dispatchBetslip({ type: 'setSelectionFreebetStake', id: selection.id, value }, kind)
             }
           />
         )}
@@ -356,7 +493,7 @@ function SelectionItem({ selection, singles }: { selection: BetslipSelection; si
         type="button"
         className={styles.remove}
         aria-label={`Remove ${item.s}`}
-        onClick={() => dispatchBetslip({ type: 'remove', id: selection.id })}
+        onClick={() => dispatchBetslip({ type: 'remove', id: selection.id }, kind)}
       >
         ×
       </button>
