@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
-import { currentSite } from '../../lib/site';
+import { BetCardDrop } from '../my-bets/bet-card-drop';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { t } from '../../lib/i18n';
@@ -27,9 +27,7 @@ export function Header() {
       </Link>
       {isAuthenticated ? (
         <>
-          <Link to={currentSite().features.myBetsPath} className={styles.button}>
-            {t('myBets')}
-          </Link>
+          <BetCardDrop label={t('myBets')} />
           <Link to="/payments" className={`${styles.button} ${styles.primary}`}>
             {t('deposit')}
           </Link>
