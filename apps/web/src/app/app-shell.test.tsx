@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -12,15 +11,11 @@ function LocationProbe() {
 }
 
 function renderAt(path: string) {
-  // The signed-in header asks for the open-bets count through TanStack Query.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppShell />
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <AppShell />
+      <LocationProbe />
+    </MemoryRouter>,
   );
 }
 

@@ -1,6 +1,8 @@
 import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { queryClient } from '../../lib/query-client';
 import { currentSite } from '../../lib/site';
 import { useBetHistory, useOpenBetsCount } from './api/bet-history';
 import { clearBetNotify, useBetPushStore, useBetPushes } from './bet-pushes';
@@ -12,6 +14,15 @@ import styles from './my-bets.module.css';
  * It also listens to the betting pushes for the whole app while the user is signed in.
  */
 export function BetCardDrop({ label }: { label: string }) {
+  // The header sits outside the pages' provider; this is the same client.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BetDropButton label={label} />
+    </QueryClientProvider>
+  );
+}
+
+function BetDropButton({ label }: { label: string }) {
   useBetPushes(true);
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);

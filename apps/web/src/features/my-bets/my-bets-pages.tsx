@@ -1,6 +1,6 @@
 import type { BetDetailResponse, BetSummary } from '@dau/contracts/betting/bet-history';
 import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { currentSite, currentSiteId } from '../../lib/site';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
@@ -36,6 +36,13 @@ const FILTERS: { value: BetStatusFilter | undefined; label: string }[] = [
   { value: 'lost', label: 'Lost' },
   { value: 'void', label: 'Void' },
 ];
+
+/** A bet page is a fresh visit (My Bets is never cached): start it at the top. */
+function useStartAtTop(key: string): void {
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [key]);
+}
 
 /** Placed and settled times in the site's clock (UTC+3 for Kenya), 'dd/MM HH:mm'. */
 function siteTime(iso: string): string {
@@ -173,7 +180,9 @@ const NoBets = () => (
 
 /** bet-history-v2 (a list) and bet-history-v3 (grouped by day with daily totals). */
 export function BetHistoryPage() {
-  const byDay = useLocation().pathname.startsWith('/my-bets/bet-history-v3');
+  const { pathname } = useLocation();
+  const byDay = pathname.startsWith('/my-bets/bet-history-v3');
+  useStartAtTop(pathname);
   const [status, setStatus] = useState<BetStatusFilter | undefined>(undefined);
   const [page, setPage] = useState(1);
   const filter = { ...(status ? { status } : {}), page };
@@ -259,6 +268,7 @@ const RESULT_TEXT: Record<BetDetailResponse['selections'][number]['result'], str
 export function BetDetailsPage() {
   const { betId = '' } = useParams();
   const detail = useBetDetail(betId);
+  useStartAtTop(betId);
   return (
     <PageFrame title={`Bet ${betId}`.trim()}>
       {detail.isPending ? (
@@ -338,7 +348,8 @@ function BetDetailView({ bet }: { bet: BetDetailResponse }) {
       <ol className={styles.timeline}>
         {bet.timeline.map((step, i) => (
           <li key={i}>
-            <b>{step.status}</b> <span className={styles.muted}>{step.reason}</span>{' '}
+            <b>{STATUS_TEXT[step.status as keyof typeof STATUS_TEXT] ?? step.status}</b>{' '}
+            <span className={styles.muted}>{step.reason}</span>{' '}
             <small className={styles.muted}>{siteTime(step.at)}</small>
           </li>
         ))}

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
-import { BetCardDrop } from '../my-bets/bet-card-drop';
+import { currentSite } from '../../lib/site';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { t } from '../../lib/i18n';
 
 // The menu and its content rules load when it is first opened, not with every page.
 const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
+// The bet drop brings TanStack Query with it: loaded after the shell, for signed-in users only.
+const BetCardDrop = lazy(() =>
+  import('../my-bets/bet-card-drop').then((m) => ({ default: m.BetCardDrop })),
+);
 
 /**
  * Header frame (spec doc 1 §2). Later issues replace the internals: balances and the account
@@ -27,7 +31,15 @@ export function Header() {
       </Link>
       {isAuthenticated ? (
         <>
-          <BetCardDrop label={t('myBets')} />
+          <Suspense
+            fallback={
+              <Link to={currentSite().features.myBetsPath} className={styles.button}>
+                {t('myBets')}
+              </Link>
+            }
+          >
+            <BetCardDrop label={t('myBets')} />
+          </Suspense>
           <Link to="/payments" className={`${styles.button} ${styles.primary}`}>
             {t('deposit')}
           </Link>
