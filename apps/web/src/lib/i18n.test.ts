@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { t } from './i18n';
+import { t, tf } from './i18n';
 
 afterEach(() => {
   document.querySelector('meta[name="dau-site"]')?.remove();
@@ -31,5 +31,15 @@ describe('i18n', () => {
 
   it('falls back to English for unknown languages', () => {
     expect(t('menu', 'fr')).toBe('MENU');
+  });
+
+  it('fills placeholders in both languages', () => {
+    onSite(2);
+    expect(tf('addMore', { n: 2, p: 10 })).toBe('Add 2 more selections for 10 %');
+    document.querySelector('meta[name="dau-site"]')?.remove();
+    onSite(4);
+    document.cookie = 'locale=sw-tz; Path=/';
+    expect(tf('addMore', { n: 2, p: 10 })).toBe('Ongeza chaguo 2 zaidi upate 10 %');
+    expect(tf('betPlaced', {})).toBe('Beti imewekwa ({ids}).');
   });
 });

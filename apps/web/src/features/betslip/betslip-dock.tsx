@@ -18,6 +18,7 @@ import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { t, tf } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
 import { useSessionStore } from '../../lib/session-store';
 import { balanceQueryKey, useBalance } from '../payments/api/get-balance';
@@ -57,7 +58,7 @@ export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
     [roomKey],
   );
   const count = slip.numselections;
-  const name = kind === 'virtual' ? 'Virtual betslip' : 'Betslip';
+  const name = kind === 'virtual' ? t('virtualBetslip') : t('betslip');
   // Two identical keyframes, alternated, restart the shake on every landing.
   const shake = shakes === 0 ? '' : shakes % 2 === 0 ? styles.shakeA : styles.shakeB;
   return (
@@ -66,7 +67,7 @@ export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
         type="button"
         className={`${styles.fab} ${shake}`}
         onClick={() => setBetslipOpen(true)}
-        aria-label={count > 0 ? `${name}, ${count} selections` : name}
+        aria-label={count > 0 ? `${name}, ${tf('selectionsCount', { n: count })}` : name}
         data-betslip-fab={kind}
         data-shakes={shakes}
       >
@@ -131,12 +132,12 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
         className={styles.sheet}
         role="dialog"
         aria-modal="true"
-        aria-label="Betslip"
+        aria-label={kind === 'virtual' ? t('virtualBetslip') : t('betslip')}
         onClick={(e) => e.stopPropagation()}
       >
         <header className={styles.head}>
           <h2>
-            {kind === 'virtual' ? 'Virtual betslip' : 'Betslip'}{' '}
+            {kind === 'virtual' ? t('virtualBetslip') : t('betslip')}{' '}
             {slip.numselections > 0 && <small>({slip.numselections})</small>}
           </h2>
           {authenticated && (
@@ -145,7 +146,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
               to={currentSite().features.myBetsPath}
               onClick={() => setBetslipOpen(false)}
             >
-              My Bets
+              {t('myBets')}
             </Link>
           )}
           {selections.length > 0 && (
@@ -154,25 +155,25 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
               className={styles.link}
               onClick={() => dispatchBetslip({ type: 'removeAll' }, kind)}
             >
-              Remove all
+              {t('removeAll')}
             </button>
           )}
           <button
             type="button"
             className={styles.close}
             onClick={() => setBetslipOpen(false)}
-            aria-label="Close betslip"
+            aria-label={t('closeBetslip')}
           >
             ×
           </button>
         </header>
         {authenticated && balances && (
           <p className={styles.balances} data-testid="slip-balance">
-            Balance <b>{money(fromUnits(balances.balance))}</b>
+            {t('balance')} <b>{money(fromUnits(balances.balance))}</b>
             {freebetBalance > 0 && (
               <>
                 {' '}
-                · Free bet <b>{money(freebetBalance)}</b>
+                · {t('freeBet')} <b>{money(freebetBalance)}</b>
               </>
             )}
           </p>
@@ -183,7 +184,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
           </p>
         )}
         {selections.length === 0 ? (
-          <p className={styles.empty}>Tap any odds to add a selection.</p>
+          <p className={styles.empty}>{t('tapAnyOdds')}</p>
         ) : (
           <>
             <div className={styles.tabs} role="tablist">
@@ -196,7 +197,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                   className={slip.betType === type ? styles.tabActive : styles.tab}
                   onClick={() => dispatchBetslip({ type: 'setBetType', betType: type }, kind)}
                 >
-                  {type === 'single' ? 'Singles' : 'Multiple'}
+                  {type === 'single' ? t('singles') : t('multiple')}
                 </button>
               ))}
             </div>
@@ -213,14 +214,14 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
             </ul>
             {multiple && (
               <StakeInput
-                label="Stake"
+                label={t('stake')}
                 value={slip.combostake}
                 onChange={(value) => dispatchBetslip({ type: 'setComboStake', value }, kind)}
               />
             )}
             {multiple && freebetBalance > 0 && (
               <StakeInput
-                label="Free bet stake"
+                label={t('freeBetStake')}
                 value={slip.freebetstake}
                 onChange={(value) => dispatchBetslip({ type: 'setFreebetStake', value }, kind)}
               />
@@ -246,87 +247,86 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
             <dl className={styles.figures}>
               {multiple && payout ? (
                 <>
-                  <dt>Total odds</dt>
+                  <dt>{t('totalOdds')}</dt>
                   <dd data-testid="combo-odds">{formatOdds(slip.comboodds)}</dd>
-                  <dt>Win boost</dt>
+                  <dt>{t('winBoost')}</dt>
                   <dd data-testid="win-boost">
                     {slip.winboostpercentage} %
                     {toNext > 0 && (
                       <small className={styles.hint}>
-                        Add {toNext} more selection{toNext === 1 ? '' : 's'} for {slip.winboostnext}{' '}
-                        %
+                        {toNext === 1
+                          ? tf('addOneMore', { p: slip.winboostnext })
+                          : tf('addMore', { n: toNext, p: slip.winboostnext })}
                       </small>
                     )}
                   </dd>
                   {slip.taxboostpercentage > 0 && (
                     <>
-                      <dt>Tax boost</dt>
+                      <dt>{t('taxBoost')}</dt>
                       <dd data-testid="tax-boost">{slip.taxboostpercentage} %</dd>
                     </>
                   )}
-                  <dt>Stake</dt>
+                  <dt>{t('stake')}</dt>
                   <dd>{money(payout.stake)}</dd>
                   {payout.freebetStake > 0 && (
                     <>
-                      <dt>Free bet stake</dt>
+                      <dt>{t('freeBetStake')}</dt>
                       <dd data-testid="freebet-stake">{money(payout.freebetStake)}</dd>
                     </>
                   )}
-                  <dt>Excise tax</dt>
+                  <dt>{t('exciseTax')}</dt>
                   <dd data-testid="excise">−{money(payout.excise)}</dd>
-                  <dt>Stake after tax</dt>
+                  <dt>{t('stakeAfterTax')}</dt>
                   <dd>{money(payout.stakeAfterExcise)}</dd>
                   {payout.winBoostAmount > 0 && (
                     <>
-                      <dt>Boost amount</dt>
+                      <dt>{t('boostAmount')}</dt>
                       <dd>+{money(payout.winBoostAmount)}</dd>
                     </>
                   )}
-                  <dt>Gross possible win</dt>
+                  <dt>{t('grossPossibleWin')}</dt>
                   <dd>{money(payout.grossPossibleWin)}</dd>
-                  <dt>Withholding tax</dt>
+                  <dt>{t('withholdingTax')}</dt>
                   <dd data-testid="withholding">−{money(payout.withholdingTax)}</dd>
-                  <dt className={styles.total}>Possible payout</dt>
+                  <dt className={styles.total}>{t('possiblePayout')}</dt>
                   <dd className={styles.total} data-testid="net-payout">
                     {money(payout.netPayout)}
                   </dd>
                 </>
               ) : (
                 <>
-                  <dt>Total stake</dt>
+                  <dt>{t('totalStake')}</dt>
                   <dd>{money(slip.totalstake)}</dd>
                   {slip.totalfreebetstake > 0 && (
                     <>
-                      <dt>Free bet stake</dt>
+                      <dt>{t('freeBetStake')}</dt>
                       <dd data-testid="freebet-stake">{money(slip.totalfreebetstake)}</dd>
                     </>
                   )}
-                  <dt>Excise tax</dt>
+                  <dt>{t('exciseTax')}</dt>
                   <dd data-testid="excise">−{money(singles.excise)}</dd>
-                  <dt>Withholding tax</dt>
+                  <dt>{t('withholdingTax')}</dt>
                   <dd data-testid="withholding">−{money(singles.withholdingTax)}</dd>
-                  <dt className={styles.total}>Possible payout</dt>
+                  <dt className={styles.total}>{t('possiblePayout')}</dt>
                   <dd className={styles.total} data-testid="net-payout">
                     {money(slip.pwsingles)}
                   </dd>
                 </>
               )}
             </dl>
-            {payout?.capped && (
-              <p className={styles.note}>Payout is capped at the maximum win per bet.</p>
-            )}
+            {payout?.capped && <p className={styles.note}>{t('payoutCapped')}</p>}
             {!isPlaceable(slip) && (
               <p className={styles.message} role="status">
-                Remove the blocked selections to place this bet.
+                {t('removeBlocked')}
               </p>
             )}
             {slip.totalfreebetstake > freebetBalance && authenticated && (
               <p className={styles.message} role="status">
-                Your free bet balance is not enough for this amount.
+                {t('freeBetTooLow')}
               </p>
             )}
             {kind === 'virtual' ? (
-              <p className={styles.note}>Virtual games are not available yet.</p>
+              <p className={styles.note}>{t('virtualUnavailable')}</p>
             ) : authenticated ? (
               <PlaceBetButton
                 slip={slip}
@@ -336,7 +336,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
               />
             ) : (
               <Link className={styles.place} to="/login?redirectUrl=/sports">
-                Log in to place bets
+                {t('logInToBet')}
               </Link>
             )}
           </>
@@ -397,9 +397,9 @@ function PlaceBetButton({
       }
       const ids = result.placed.map((bet) => bet.betId).join(', ');
       if (result.messages.length > 0) setNotice({ tone: 'error', text: result.messages.join(' ') });
-      else if (ids) setNotice({ tone: 'ok', text: `Bet placed (${ids}).` });
+      else if (ids) setNotice({ tone: 'ok', text: tf('betPlaced', { ids }) });
     } catch {
-      setNotice({ tone: 'error', text: 'The bet could not be sent. Try again.' });
+      setNotice({ tone: 'error', text: t('betNotSent') });
     } finally {
       setPending(false);
     }
@@ -407,11 +407,11 @@ function PlaceBetButton({
   return (
     <>
       <label className={styles.stake}>
-        Odds changes
+        {t('oddsChanges')}
         <select value={accept} onChange={(e) => setAccept(e.target.value as AcceptOddsChanges)}>
-          <option value="none">Ask me</option>
-          <option value="higher">Accept higher</option>
-          <option value="any">Accept any</option>
+          <option value="none">{t('askMe')}</option>
+          <option value="higher">{t('acceptHigher')}</option>
+          <option value="any">{t('acceptAny')}</option>
         </select>
       </label>
       <button
@@ -420,7 +420,7 @@ function PlaceBetButton({
         disabled={disabled || pending}
         onClick={() => void place()}
       >
-        {pending ? 'Placing…' : `Place bet · ${label}`}
+        {pending ? t('placing') : `${t('placeBet')} · ${label}`}
       </button>
     </>
   );
@@ -441,7 +441,7 @@ function SelectionItem({
   const move = useBetslipStore((s) => s.moves[selection.id]);
   const was = useBetslipStore((s) => s.pickedAt[selection.id]);
   const message =
-    item.sm || (item.ibs ? (selection.deleted ? 'Event has ended' : 'Suspended') : '');
+    item.sm || (item.ibs ? (selection.deleted ? t('eventEnded') : t('suspended')) : '');
   return (
     <li className={item.ibs ? `${styles.item} ${styles.blocked}` : styles.item}>
       <div className={styles.itemMain}>
@@ -457,12 +457,12 @@ function SelectionItem({
           {was !== undefined && was !== item.o && item.o > 0 && (
             <span className={styles.was} data-testid="odds-was">
               {' '}
-              · was {formatOdds(was)}
+              · {t('was')} {formatOdds(was)}
             </span>
           )}
         </p>
         <p className={styles.event}>
-          {selection.eventmin.isLive && <span className={styles.live}>LIVE</span>}
+          {selection.eventmin.isLive && <span className={styles.live}>{t('live')}</span>}
           {selection.eventmin.n ?? String(selection.brid)}
         </p>
         {message && (
@@ -472,7 +472,7 @@ function SelectionItem({
         )}
         {singles && (
           <StakeInput
-            label="Stake"
+            label={t('stake')}
             value={selection.stake}
             onChange={(value) =>
               dispatchBetslip({ type: 'setSelectionStake', id: selection.id, value }, kind)
@@ -481,7 +481,7 @@ function SelectionItem({
         )}
         {singles && freebet && (
           <StakeInput
-            label="Free bet stake"
+            label={t('freeBetStake')}
             value={selection.freebetstake}
             onChange={(value) =>
               dispatchBetslip({ type: 'setSelectionFreebetStake', id: selection.id, value }, kind)
@@ -492,7 +492,7 @@ function SelectionItem({
       <button
         type="button"
         className={styles.remove}
-        aria-label={`Remove ${item.s}`}
+        aria-label={`${t('remove')} ${item.s}`}
         onClick={() => dispatchBetslip({ type: 'remove', id: selection.id }, kind)}
       >
         ×

@@ -2,6 +2,7 @@ import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { t, tf, type StringKey } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { currentSite } from '../../lib/site';
 import { useBetHistory, useOpenBetsCount } from './api/bet-history';
@@ -46,7 +47,7 @@ function BetDropButton({ label }: { label: string }) {
         className={styles.dropButton}
         aria-expanded={open}
         aria-controls="bet-drop"
-        aria-label={`${label}, ${openBets} open${notify ? ', new updates' : ''}`}
+        aria-label={`${label}, ${tf('openCount', { n: openBets })}${notify ? `, ${t('newUpdates')}` : ''}`}
         onClick={() => {
           setOpenOn(open ? null : pathname);
           clearBetNotify();
@@ -65,7 +66,12 @@ function BetDropButton({ label }: { label: string }) {
   );
 }
 
-const STATUS_TEXT = { open: 'Open', won: 'Won', lost: 'Lost', void: 'Void' } as const;
+const STATUS_TEXT: Record<string, StringKey> = {
+  open: 'statusOpen',
+  won: 'statusWon',
+  lost: 'statusLost',
+  void: 'statusVoid',
+};
 
 function BetDropList({ label, onClose }: { label: string; onClose: () => void }) {
   const history = useBetHistory({ page: 1 });
@@ -74,20 +80,22 @@ function BetDropList({ label, onClose }: { label: string; onClose: () => void })
   return (
     <div id="bet-drop" className={styles.dropPanel} role="region" aria-label={label}>
       {history.isPending ? (
-        <p className={styles.muted}>Loading your bets…</p>
+        <p className={styles.muted}>{t('loadingBets')}</p>
       ) : history.isError ? (
-        <p className={styles.muted}>Your bets could not be loaded.</p>
+        <p className={styles.muted}>{t('betsLoadFailed')}</p>
       ) : bets.length === 0 ? (
-        <p className={styles.muted}>You have no bets yet.</p>
+        <p className={styles.muted}>{t('noBetsYet')}</p>
       ) : (
         <ul className={styles.dropList}>
           {bets.map((bet) => (
             <li key={bet.betId}>
               <Link to={`/my-bets/bet-history-v2/${bet.betId}`} onClick={onClose}>
                 <span>
-                  Bet {bet.betId} · {bet.selectionsCount} pick{bet.selectionsCount === 1 ? '' : 's'}
+                  {t('bet')} {bet.betId} · {tf('picks', { n: bet.selectionsCount })}
                 </span>
-                <span className={styles[bet.status]}>{STATUS_TEXT[bet.status]}</span>
+                <span className={styles[bet.status]}>
+                  {t(STATUS_TEXT[bet.status] ?? 'statusOpen')}
+                </span>
                 <small>
                   {formatMoney(
                     (fromUnits(bet.figures.stake) + fromUnits(bet.figures.freebetStake)) as Cents,
@@ -101,7 +109,7 @@ function BetDropList({ label, onClose }: { label: string; onClose: () => void })
         </ul>
       )}
       <Link className={styles.dropAll} to={site.features.myBetsPath} onClick={onClose}>
-        All bets
+        {t('allBets')}
       </Link>
     </div>
   );

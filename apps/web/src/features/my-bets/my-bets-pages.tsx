@@ -2,6 +2,7 @@ import type { BetDetailResponse, BetSummary } from '@dau/contracts/betting/bet-h
 import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { t, tf, type StringKey } from '../../lib/i18n';
 import { currentSite, currentSiteId } from '../../lib/site';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
 import {
@@ -15,11 +16,11 @@ import styles from './my-bets.module.css';
 /** My Bets (spec doc 1 §2; issue #8 item 5): the user's own sports bets and casino rounds. */
 function tabs(): Tab[] {
   const list: Tab[] = [
-    { to: '/my-bets/bet-history-v2', label: 'Sports bets' },
-    { to: '/my-bets/bet-history-v3', label: 'By day' },
+    { to: '/my-bets/bet-history-v2', label: t('sportsBets') },
+    { to: '/my-bets/bet-history-v3', label: t('byDay') },
   ];
-  if (currentSiteId() === 4) list.push({ to: '/my-bets/casino-history', label: 'Casino' });
-  list.push({ to: '/my-bets/casino-prag-stp-history', label: 'Casino rounds' });
+  if (currentSiteId() === 4) list.push({ to: '/my-bets/casino-history', label: t('casino') });
+  list.push({ to: '/my-bets/casino-prag-stp-history', label: t('casinoRounds') });
   return list;
 }
 
@@ -27,14 +28,23 @@ const money = (units: number) => formatMoney(fromUnits(units), currentSite());
 const sum = (...units: number[]) =>
   formatMoney(units.reduce((total, u) => total + fromUnits(u), 0) as Cents, currentSite());
 
-const STATUS_TEXT = { open: 'Open', won: 'Won', lost: 'Lost', void: 'Void' } as const;
-const FILTERS: { value: BetStatusFilter | undefined; label: string }[] = [
-  { value: undefined, label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'settled', label: 'Settled' },
-  { value: 'won', label: 'Won' },
-  { value: 'lost', label: 'Lost' },
-  { value: 'void', label: 'Void' },
+const STATUS_TEXT: Record<string, StringKey> = {
+  open: 'statusOpen',
+  won: 'statusWon',
+  lost: 'statusLost',
+  void: 'statusVoid',
+};
+const statusText = (status: string) => {
+  const key = STATUS_TEXT[status];
+  return key ? t(key) : status;
+};
+const FILTERS: { value: BetStatusFilter | undefined; label: StringKey }[] = [
+  { value: undefined, label: 'all' },
+  { value: 'open', label: 'statusOpen' },
+  { value: 'settled', label: 'statusSettled' },
+  { value: 'won', label: 'statusWon' },
+  { value: 'lost', label: 'statusLost' },
+  { value: 'void', label: 'statusVoid' },
 ];
 
 /** A bet page is a fresh visit (My Bets is never cached): start it at the top. */
@@ -54,10 +64,10 @@ function siteTime(iso: string): string {
 
 export function MyBetsPage() {
   return (
-    <PageFrame title="My Bets" tabs={tabs()}>
+    <PageFrame title={t('myBets')} tabs={tabs()}>
       <EmptyState
-        message="Choose which bets to see."
-        action={{ to: '/my-bets/bet-history-v2', label: 'Sports bets' }}
+        message={t('chooseBets')}
+        action={{ to: '/my-bets/bet-history-v2', label: t('sportsBets') }}
       />
     </PageFrame>
   );
@@ -71,7 +81,7 @@ function StatusFilter({
   onChange: (value: BetStatusFilter | undefined) => void;
 }) {
   return (
-    <div className={styles.filters} role="group" aria-label="Bet status">
+    <div className={styles.filters} role="group" aria-label={t('betStatus')}>
       {FILTERS.map((f) => (
         <button
           key={f.label}
@@ -80,7 +90,7 @@ function StatusFilter({
           className={value === f.value ? styles.filterActive : styles.filter}
           onClick={() => onChange(f.value)}
         >
-          {f.label}
+          {t(f.label)}
         </button>
       ))}
     </div>
@@ -99,20 +109,20 @@ function BetRow({ bet }: { bet: BetSummary }) {
       >
         <span className={styles.betHead}>
           <b>
-            {bet.betType === 'multiple' ? `Multiple (${bet.selectionsCount})` : 'Single'} · Bet{' '}
-            {bet.betId}
+            {bet.betType === 'multiple' ? `${t('multiple')} (${bet.selectionsCount})` : t('single')}{' '}
+            · {t('bet')} {bet.betId}
           </b>
-          <span className={`${styles.badge} ${styles[bet.status]}`}>{STATUS_TEXT[bet.status]}</span>
+          <span className={`${styles.badge} ${styles[bet.status]}`}>{statusText(bet.status)}</span>
         </span>
         <span className={styles.betFigures}>
           <span>
-            Stake <b>{stake}</b>
+            {t('stake')} <b>{stake}</b>
           </span>
           <span>
-            Odds <b>{bet.figures.totalOdds.toFixed(2)}</b>
+            {t('odds')} <b>{bet.figures.totalOdds.toFixed(2)}</b>
           </span>
           <span>
-            {bet.status === 'open' ? 'Possible payout' : 'Paid'}{' '}
+            {bet.status === 'open' ? t('possiblePayout') : t('paid')}{' '}
             <b data-testid="bet-payout">
               {money(bet.status === 'open' ? bet.figures.netPayout : bet.payout)}
             </b>
@@ -138,15 +148,15 @@ function Pager({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages === 1) return null;
   return (
-    <nav className={styles.pager} aria-label="Pages">
+    <nav className={styles.pager} aria-label={t('pages')}>
       <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Newer
+        {t('newer')}
       </button>
       <span>
         {page} / {pages}
       </span>
       <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Older
+        {t('older')}
       </button>
     </nav>
   );
@@ -155,7 +165,7 @@ function Pager({
 function Loading() {
   return (
     <p className={styles.muted} role="status">
-      Loading your bets…
+      {t('loadingBets')}
     </p>
   );
 }
@@ -163,19 +173,16 @@ function Loading() {
 function LoadFailed({ retry }: { retry: () => void }) {
   return (
     <div className={styles.failed} role="alert">
-      <p>Your bets could not be loaded.</p>
+      <p>{t('betsLoadFailed')}</p>
       <button type="button" onClick={retry}>
-        Try again
+        {t('tryAgain')}
       </button>
     </div>
   );
 }
 
 const NoBets = () => (
-  <EmptyState
-    message="You have no bets here yet."
-    action={{ to: '/sports', label: 'Place a bet' }}
-  />
+  <EmptyState message={t('noBetsHere')} action={{ to: '/sports', label: t('placeABet') }} />
 );
 
 /** bet-history-v2 (a list) and bet-history-v3 (grouped by day with daily totals). */
@@ -187,7 +194,7 @@ export function BetHistoryPage() {
   const [page, setPage] = useState(1);
   const filter = { ...(status ? { status } : {}), page };
   return (
-    <PageFrame title="My Bets" tabs={tabs()}>
+    <PageFrame title={t('myBets')} tabs={tabs()}>
       <StatusFilter
         value={status}
         onChange={(value) => {
@@ -240,8 +247,8 @@ function DaysList({ filter, onPage }: ListProps) {
           <h2>
             <span>{day.date.split('-').reverse().join('/')}</span>
             <small>
-              {day.betsCount} bet{day.betsCount === 1 ? '' : 's'} · staked {money(day.totalStake)} ·
-              paid {money(day.totalPayout)}
+              {tf('betsCount', { n: day.betsCount })} · {t('staked')} {money(day.totalStake)} ·{' '}
+              {t('paid')} {money(day.totalPayout)}
             </small>
           </h2>
           <ul className={styles.bets}>
@@ -256,13 +263,13 @@ function DaysList({ filter, onPage }: ListProps) {
   );
 }
 
-const RESULT_TEXT: Record<BetDetailResponse['selections'][number]['result'], string> = {
-  open: 'Open',
-  won: 'Won',
-  lost: 'Lost',
-  void: 'Void',
-  'half-won': 'Half won',
-  'half-lost': 'Half lost',
+const RESULT_TEXT: Record<BetDetailResponse['selections'][number]['result'], StringKey> = {
+  open: 'statusOpen',
+  won: 'statusWon',
+  lost: 'statusLost',
+  void: 'statusVoid',
+  'half-won': 'halfWon',
+  'half-lost': 'halfLost',
 };
 
 export function BetDetailsPage() {
@@ -270,13 +277,13 @@ export function BetDetailsPage() {
   const detail = useBetDetail(betId);
   useStartAtTop(betId);
   return (
-    <PageFrame title={`Bet ${betId}`.trim()}>
+    <PageFrame title={`${t('bet')} ${betId}`.trim()}>
       {detail.isPending ? (
         <Loading />
       ) : detail.isError ? (
         <EmptyState
-          message="This bet is not in your history."
-          action={{ to: '/my-bets/bet-history-v2', label: 'All bets' }}
+          message={t('notYourBet')}
+          action={{ to: '/my-bets/bet-history-v2', label: t('allBets') }}
         />
       ) : (
         <BetDetailView bet={detail.data} />
@@ -288,32 +295,37 @@ export function BetDetailsPage() {
 function BetDetailView({ bet }: { bet: BetDetailResponse }) {
   const f = bet.figures;
   const rows: [string, string][] = [
-    ['Stake', money(f.stake)],
-    ...(f.freebetStake > 0 ? [['Free bet stake', money(f.freebetStake)] as [string, string]] : []),
-    ['Excise tax', `−${money(f.excise)}`],
-    ['Stake after tax', money(f.stakeAfterExcise)],
-    ['Total odds', f.totalOdds.toFixed(2)],
+    [t('stake'), money(f.stake)],
+    ...(f.freebetStake > 0 ? [[t('freeBetStake'), money(f.freebetStake)] as [string, string]] : []),
+    [t('exciseTax'), `−${money(f.excise)}`],
+    [t('stakeAfterTax'), money(f.stakeAfterExcise)],
+    [t('totalOdds'), f.totalOdds.toFixed(2)],
     ...(f.winBoostAmount > 0
-      ? [[`Win boost ${f.winBoostPercentage} %`, `+${money(f.winBoostAmount)}`] as [string, string]]
+      ? [
+          [`${t('winBoost')} ${f.winBoostPercentage} %`, `+${money(f.winBoostAmount)}`] as [
+            string,
+            string,
+          ],
+        ]
       : []),
-    ['Gross possible win', money(f.grossPossibleWin)],
-    ['Withholding tax', `−${money(f.withholdingTax)}`],
-    ['Possible payout', money(f.netPayout)],
+    [t('grossPossibleWin'), money(f.grossPossibleWin)],
+    [t('withholdingTax'), `−${money(f.withholdingTax)}`],
+    [t('possiblePayout'), money(f.netPayout)],
   ];
   return (
     <>
       <p className={styles.betHead}>
         <b>
-          {bet.betType === 'multiple' ? `Multiple (${bet.selectionsCount})` : 'Single'} · placed{' '}
-          {siteTime(bet.placedAt)}
+          {bet.betType === 'multiple' ? `${t('multiple')} (${bet.selectionsCount})` : t('single')} ·{' '}
+          {t('placed')} {siteTime(bet.placedAt)}
         </b>
         <span className={`${styles.badge} ${styles[bet.status]}`} data-testid="bet-status">
-          {STATUS_TEXT[bet.status]}
+          {statusText(bet.status)}
         </span>
       </p>
       {bet.status !== 'open' && (
         <p className={styles.paid}>
-          Paid <b data-testid="bet-paid">{money(bet.payout)}</b>
+          {t('paid')} <b data-testid="bet-paid">{money(bet.payout)}</b>
           {bet.settledAt && <small> · {siteTime(bet.settledAt)}</small>}
         </p>
       )}
@@ -325,11 +337,11 @@ function BetDetailView({ bet }: { bet: BetDetailResponse }) {
                 {s.outcomeName} <span className={styles.muted}>@ {s.odds.toFixed(2)}</span>
               </b>
               <span className={`${styles.badge} ${styles[s.result] ?? ''}`}>
-                {RESULT_TEXT[s.result]}
+                {t(RESULT_TEXT[s.result])}
               </span>
             </span>
             <small className={styles.muted}>
-              {s.marketName} · {s.isLive && <span className={styles.live}>LIVE</span>}
+              {s.marketName} · {s.isLive && <span className={styles.live}>{t('live')}</span>}
               {s.eventName}
               {s.score && ` · ${s.score.replace(':', ' : ')}`}
             </small>
@@ -344,18 +356,17 @@ function BetDetailView({ bet }: { bet: BetDetailResponse }) {
           </div>
         ))}
       </dl>
-      <h2 className={styles.subtitle}>Timeline</h2>
+      <h2 className={styles.subtitle}>{t('timeline')}</h2>
       <ol className={styles.timeline}>
         {bet.timeline.map((step, i) => (
           <li key={i}>
-            <b>{STATUS_TEXT[step.status as keyof typeof STATUS_TEXT] ?? step.status}</b>{' '}
-            <span className={styles.muted}>{step.reason}</span>{' '}
+            <b>{statusText(step.status)}</b> <span className={styles.muted}>{step.reason}</span>{' '}
             <small className={styles.muted}>{siteTime(step.at)}</small>
           </li>
         ))}
       </ol>
       <Link className={styles.back} to="/my-bets/bet-history-v2">
-        All bets
+        {t('allBets')}
       </Link>
     </>
   );
