@@ -75,6 +75,34 @@ describe('betting journey at 360×740', () => {
     );
     assert.equal(await page.getByTestId('excise').textContent(), '−KSh 1.30');
     assert.match((await page.getByTestId('withholding').textContent()) ?? '', /^−KSh \d+\.\d\d$/);
+
+    // The picks follow the feed through JoinMarketForBetslip: a new price shows what it was;
+    // a suspended market blocks the slip until it reopens.
+    const firstPick = slip.locator('li').first();
+    const oldOdds = Number(await firstPick.locator('b').first().textContent());
+    const newOdds = Math.round((oldOdds + 0.2) * 100) / 100;
+    await sandbox('price', { eventId: eventIds[0], marketId: 1, outcomeId: 1, odds: newOdds });
+    await firstPick.getByTestId('odds-was').waitFor({ timeout: 15_000 });
+    assert.equal(
+      await firstPick.getByTestId('odds-was').textContent(),
+      ` · was ${oldOdds.toFixed(2)}`,
+    );
+    assert.match(
+      (await firstPick.locator('b').first().textContent()) ?? '',
+      new RegExp(`${newOdds.toFixed(2)}$`),
+    );
+    const placeButton = slip.getByRole('button', { name: /^Place bet/ });
+    await sandbox('market-status', { eventId: eventIds[1], marketId: 1, status: -1 });
+    await slip.locator('li').nth(1).getByText('Suspended').waitFor({ timeout: 15_000 });
+    assert.equal(await placeButton.isDisabled(), true);
+    await screenshot(page, 'betting-slip-suspended');
+    await sandbox('market-status', { eventId: eventIds[1], marketId: 1, status: 1 });
+    await slip
+      .locator('li')
+      .nth(1)
+      .getByText('Suspended')
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(await placeButton.isDisabled(), false);
     const netPayout = cents(await page.getByTestId('net-payout').textContent());
     const before = await slipBalance(page);
     assert.equal(before, 500_000, 'the demo user starts with KSh 5,000');
