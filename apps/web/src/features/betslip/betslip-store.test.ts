@@ -154,6 +154,12 @@ describe('betslip store', () => {
     expect(selection?.selectionitem.o).toBe(0);
     expect(selection?.selectionitem.ibs).toBe(true);
     expect(selection?.selectionitem.sm).toBe('Market has expired');
+    // A summary without the market at all (deactivated or settled) expires it as well.
+    toggleSelection(pick(2, 13, 1.8));
+    applyBetslipSummary(summary([], { id: 2 }));
+    expect(
+      useBetslipStore.getState().normal.selections['2-18|total=2.5-13']?.selectionitem.sm,
+    ).toBe('Market has expired');
     applyBetslipSummary(summary([], { id: 1, finished: true }));
     expect(useBetslipStore.getState().normal.selections[id]?.deleted).toBe(true);
   });

@@ -285,8 +285,8 @@ export function applyBetslipMarketStatus(push: MarketUpdatedPush): void {
 
 /**
  * An `EventUpdated` summary (sent on `JoinMarketForBetslip`, so a slip restored from storage
- * catches up): current prices and states of the slip's markets. A market of that id whose line
- * or outcome is gone has expired.
+ * catches up): current prices and states of the slip's markets. A market or line that is no
+ * longer in it has expired ('Market has expired').
  */
 export function applyBetslipSummary(event: EventSummary): void {
   const slip = useBetslipStore.getState().normal;
@@ -305,10 +305,9 @@ export function applyBetslipSummary(event: EventSummary): void {
       applyBetslipOdds(event.id, market);
       continue;
     }
-    const sameMarketId = event.odds.some(
-      (m) => String(m.id) === String(selection.marketId).split('|')[0],
-    );
-    if (sameMarketId && selection.selectionitem.o > 0) {
+    // Summaries carry every active or suspended market (or all of the joined market id): one
+    // that is missing was deactivated, settled or cancelled.
+    if (selection.selectionitem.o > 0) {
       dispatchBetslip({
         type: 'oddsUpdated',
         eventId: event.id,
