@@ -132,6 +132,7 @@ describe('betting journey at 360×740', () => {
     // The header counts the open bet and raises the notify flag.
     await page.getByTestId('open-bets').filter({ hasText: '1' }).waitFor();
     await page.getByTestId('bet-notify').waitFor();
+    await screenshot(page, 'betting-header-open-bet');
 
     // The feed settles the three matches as home wins.
     for (const eventId of eventIds) await sandbox('settle', { eventId, home: 2, away: 0 });
@@ -148,6 +149,7 @@ describe('betting journey at 360×740', () => {
     await page.getByRole('button', { name: /^My Bets, 0 open/ }).click();
     assert.equal(await page.getByTestId('bet-notify').count(), 0);
     await page.getByRole('region', { name: 'My Bets' }).getByText('Won').waitFor();
+    await screenshot(page, 'betting-bet-drop');
     await page.getByRole('link', { name: 'All bets' }).click();
 
     // Bet history: the bet marked won with its payout.

@@ -101,7 +101,7 @@ function BetDropList({ label, onClose }: { label: string; onClose: () => void })
                     (fromUnits(bet.figures.stake) + fromUnits(bet.figures.freebetStake)) as Cents,
                     site,
                   )}{' '}
-                  @{bet.figures.totalOdds.toFixed(2)}
+                  @ {bet.figures.totalOdds.toFixed(2)}
                 </small>
               </Link>
             </li>
