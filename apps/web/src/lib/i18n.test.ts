@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { t, tf } from './i18n';
+import { featureStrings, t } from './i18n';
 
 afterEach(() => {
   document.querySelector('meta[name="dau-site"]')?.remove();
@@ -33,13 +33,17 @@ describe('i18n', () => {
     expect(t('menu', 'fr')).toBe('MENU');
   });
 
-  it('fills placeholders in both languages', () => {
+  it('serves a feature’s own strings in the same language, placeholders filled', () => {
+    const strings = featureStrings(
+      { more: 'Add {n} more selections for {p} %' },
+      { more: 'Ongeza chaguo {n} zaidi upate {p} %' },
+    );
     onSite(2);
-    expect(tf('addMore', { n: 2, p: 10 })).toBe('Add 2 more selections for 10 %');
+    expect(strings.tf('more', { n: 2, p: 10 })).toBe('Add 2 more selections for 10 %');
     document.querySelector('meta[name="dau-site"]')?.remove();
     onSite(4);
     document.cookie = 'locale=sw-tz; Path=/';
-    expect(tf('addMore', { n: 2, p: 10 })).toBe('Ongeza chaguo 2 zaidi upate 10 %');
-    expect(tf('betPlaced', {})).toBe('Beti imewekwa ({ids}).');
+    expect(strings.tf('more', { n: 2, p: 10 })).toBe('Ongeza chaguo 2 zaidi upate 10 %');
+    expect(strings.tf('more', {})).toBe('Ongeza chaguo {n} zaidi upate {p} %');
   });
 });

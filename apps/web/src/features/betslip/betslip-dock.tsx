@@ -18,12 +18,13 @@ import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { t, tf } from '../../lib/i18n';
+import { t as tCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
 import { useSessionStore } from '../../lib/session-store';
 import { balanceQueryKey, useBalance } from '../payments/api/get-balance';
 import { watch } from '../sports/sports-feed';
 import { dispatchBetslip, setBetslipOpen, TOSS_MS, useBetslipStore } from './betslip-store';
+import { t, tf } from './betting-strings';
 import { placeBets, type AcceptOddsChanges } from './place-bet';
 import styles from './betslip.module.css';
 
@@ -146,7 +147,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
               to={currentSite().features.myBetsPath}
               onClick={() => setBetslipOpen(false)}
             >
-              {t('myBets')}
+              {tCore('myBets')}
             </Link>
           )}
           {selections.length > 0 && (

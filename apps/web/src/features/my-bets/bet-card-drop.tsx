@@ -2,11 +2,11 @@ import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { t, tf, type StringKey } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { currentSite } from '../../lib/site';
 import { useBetHistory, useOpenBetsCount } from './api/bet-history';
 import { clearBetNotify, useBetPushStore, useBetPushes } from './bet-pushes';
+import { t, tf, type BettingKey } from '../betslip/betting-strings';
 import styles from './my-bets.module.css';
 
 /**
@@ -66,7 +66,7 @@ function BetDropButton({ label }: { label: string }) {
   );
 }
 
-const STATUS_TEXT: Record<string, StringKey> = {
+const STATUS_TEXT: Record<string, BettingKey> = {
   open: 'statusOpen',
   won: 'statusWon',
   lost: 'statusLost',

@@ -2,7 +2,7 @@ import type { BetDetailResponse, BetSummary } from '@dau/contracts/betting/bet-h
 import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { t, tf, type StringKey } from '../../lib/i18n';
+import { t as tCore } from '../../lib/i18n';
 import { currentSite, currentSiteId } from '../../lib/site';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
 import {
@@ -11,6 +11,7 @@ import {
   useBetHistoryDays,
   type BetStatusFilter,
 } from './api/bet-history';
+import { t, tf, type BettingKey } from '../betslip/betting-strings';
 import styles from './my-bets.module.css';
 
 /** My Bets (spec doc 1 §2; issue #8 item 5): the user's own sports bets and casino rounds. */
@@ -28,7 +29,7 @@ const money = (units: number) => formatMoney(fromUnits(units), currentSite());
 const sum = (...units: number[]) =>
   formatMoney(units.reduce((total, u) => total + fromUnits(u), 0) as Cents, currentSite());
 
-const STATUS_TEXT: Record<string, StringKey> = {
+const STATUS_TEXT: Record<string, BettingKey> = {
   open: 'statusOpen',
   won: 'statusWon',
   lost: 'statusLost',
@@ -38,7 +39,7 @@ const statusText = (status: string) => {
   const key = STATUS_TEXT[status];
   return key ? t(key) : status;
 };
-const FILTERS: { value: BetStatusFilter | undefined; label: StringKey }[] = [
+const FILTERS: { value: BetStatusFilter | undefined; label: BettingKey }[] = [
   { value: undefined, label: 'all' },
   { value: 'open', label: 'statusOpen' },
   { value: 'settled', label: 'statusSettled' },
@@ -64,7 +65,7 @@ function siteTime(iso: string): string {
 
 export function MyBetsPage() {
   return (
-    <PageFrame title={t('myBets')} tabs={tabs()}>
+    <PageFrame title={tCore('myBets')} tabs={tabs()}>
       <EmptyState
         message={t('chooseBets')}
         action={{ to: '/my-bets/bet-history-v2', label: t('sportsBets') }}
@@ -194,7 +195,7 @@ export function BetHistoryPage() {
   const [page, setPage] = useState(1);
   const filter = { ...(status ? { status } : {}), page };
   return (
-    <PageFrame title={t('myBets')} tabs={tabs()}>
+    <PageFrame title={tCore('myBets')} tabs={tabs()}>
       <StatusFilter
         value={status}
         onChange={(value) => {
@@ -263,7 +264,7 @@ function DaysList({ filter, onPage }: ListProps) {
   );
 }
 
-const RESULT_TEXT: Record<BetDetailResponse['selections'][number]['result'], StringKey> = {
+const RESULT_TEXT: Record<BetDetailResponse['selections'][number]['result'], BettingKey> = {
   open: 'statusOpen',
   won: 'statusWon',
   lost: 'statusLost',
