@@ -40,7 +40,7 @@ function renderDock() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={['/sports/football-1']}>
         <BetslipDock />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -74,7 +74,9 @@ describe('betslip dock', () => {
     expect(screen.getByTestId('net-payout').textContent).toBe(
       `KSh ${((payout?.netPayout ?? 0) / 100).toFixed(2)}`,
     );
-    expect(screen.getByRole('link', { name: 'Log in to place bets' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in to place bets' }).getAttribute('href')).toBe(
+      '/login?redirectUrl=/sports/football-1',
+    );
 
     act(() => screen.getByRole('button', { name: 'Remove Home 2' }).click());
     expect(useBetslipStore.getState().normal.numselections).toBe(2);

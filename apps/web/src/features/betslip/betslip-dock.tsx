@@ -17,7 +17,7 @@ import { payoutBreakdown } from '@dau/domain/payout';
 import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { t as tCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
 import { useSessionStore } from '../../lib/session-store';
@@ -108,6 +108,8 @@ function TossChip() {
 function BetslipSheet({ kind }: { kind: BetslipKind }) {
   const slip = useBetslipStore((s) => s[kind]);
   const authenticated = useSessionStore((s) => s.isAuthenticated);
+  // A guest logs in and comes back to the page the slip was built on.
+  const { pathname } = useLocation();
   const balance = useBalance(authenticated);
   const balances = balance.data?.cmsStatusMsg;
   const freebetBalance = balances ? fromUnits(balances.freebetbalance) : (0 as Cents);
@@ -336,7 +338,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                 setNotice={setNotice}
               />
             ) : (
-              <Link className={styles.place} to="/login?redirectUrl=/sports">
+              <Link className={styles.place} to={`/login?redirectUrl=${pathname}`}>
                 {t('logInToBet')}
               </Link>
             )}
