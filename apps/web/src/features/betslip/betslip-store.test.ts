@@ -139,6 +139,10 @@ describe('betslip store', () => {
     expect(useBetslipStore.getState().normal.selections[id]?.selectionitem.ibs).toBe(true);
     applyBetslipMarketStatus({ ...push, status: 1 });
     expect(useBetslipStore.getState().normal.selections[id]?.selectionitem.ibs).toBe(false);
+    // Deactivated: the market is gone and the pick expires.
+    applyBetslipMarketStatus({ ...push, status: 0 });
+    const expired = useBetslipStore.getState().normal.selections[id]?.selectionitem;
+    expect(expired).toMatchObject({ o: 0, ibs: true, sm: 'Market has expired' });
   });
 
   it('catches up from the summary sent on JoinMarketForBetslip: new price, then an expired line', () => {

@@ -264,20 +264,26 @@ function marketUidOf(marketId: number, specifier: string): string {
   return specifier ? `${marketId}|${specifier}` : String(marketId);
 }
 
-/** A `MarketUpdated` push: a market on the slip suspended, deactivated or reopened. */
+/**
+ * A `MarketUpdated` push for a market on the slip: suspended (-1) blocks the pick until it
+ * reopens (1); deactivated, handed over, settled or cancelled (0, -2, -3, -4) means the market
+ * is gone, so the pick expires ('Market has expired') until new prices arrive.
+ */
 export function applyBetslipMarketStatus(push: MarketUpdatedPush): void {
   const slip = useBetslipStore.getState().normal;
   const uid = marketUidOf(push.marketId, push.specifier);
+  const gone = push.status !== 1 && push.status !== -1;
   const suspended = push.ibs || push.status !== 1;
   for (const selection of Object.values(slip.selections)) {
     if (String(selection.brid) !== String(push.eventId) || selection.marketId !== uid) continue;
-    if (selection.suspended === suspended) continue;
+    const odds = gone ? null : selection.selectionitem.o;
+    if (selection.suspended === suspended && (odds ?? 0) === selection.selectionitem.o) continue;
     dispatchBetslip({
       type: 'oddsUpdated',
       eventId: push.eventId,
       marketId: uid,
       uid: selection.uid,
-      odds: selection.selectionitem.o,
+      odds,
       suspended,
     });
   }
