@@ -18,6 +18,8 @@ import { AppError } from './errors/app-error';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { responsibleGamblingGuard } from './modules/accounts/responsible-gambling.service';
 import { bettingRoutes } from './modules/betting/betting.routes';
+import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { connectionTestRoutes } from './modules/diagnostics/connection-test.routes';
@@ -130,6 +132,8 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(supportRoutes);
   await app.register(connectionTestRoutes);
   await app.register(bettingRoutes);
+  await app.register(bookingCodeRoutes);
+  await app.register(loyaltyRoutes);
   await app.register(webApp);
 
   return app;

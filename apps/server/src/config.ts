@@ -207,6 +207,21 @@ const envSchema = z.object({
   BET_STAKE_LIMITS: stakeLimitsFromEnv.default({}),
   /** How often the settlement engine drains the feed's settlement outbox (0: never, tests). */
   BET_SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  /** Booking codes stop loading this many hours after their last event's kick-off at most. */
+  BOOKING_CODE_HOURS_AFTER_START: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(12),
+  /** Loyalty: settled bets per week for the free bet (0 switches the programme off). */
+  LOYALTY_WEEKLY_TARGET: z.coerce.number().int().min(0).max(1000).default(10),
+  /** Least cash stake (currency units) for a settled bet to count. */
+  LOYALTY_MIN_STAKE: z.coerce.number().min(0).default(50),
+  /** The weekly free bet, currency units. */
+  LOYALTY_REWARD_AMOUNT: z.coerce.number().positive().default(50),
+  /** Loyalty weeks start Monday 00:00 at this offset from UTC (the spec's clock: UTC+3). */
+  LOYALTY_WEEK_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(180),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -260,6 +275,17 @@ export interface BettingConfig {
   stakeLimits: { min: number; max: number };
   stakeLimitsBySite: Record<number, { min: number; max: number }>;
   settlementIntervalMs: number;
+  bookingCodeHoursAfterStart: number;
+  loyalty: LoyaltyConfig;
+}
+
+export interface LoyaltyConfig {
+  weeklyTarget: number;
+  /** Cents. */
+  minStake: number;
+  /** Cents. */
+  rewardAmount: number;
+  weekOffsetMinutes: number;
 }
 
 export interface PaymentsConfig {
@@ -382,6 +408,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       stakeLimits: { min: e.BET_MIN_STAKE, max: e.BET_MAX_STAKE },
       stakeLimitsBySite: e.BET_STAKE_LIMITS,
       settlementIntervalMs: e.BET_SETTLEMENT_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
+      bookingCodeHoursAfterStart: e.BOOKING_CODE_HOURS_AFTER_START,
+      loyalty: {
+        weeklyTarget: e.LOYALTY_WEEKLY_TARGET,
+        minStake: Math.round(e.LOYALTY_MIN_STAKE * 100),
+        rewardAmount: Math.round(e.LOYALTY_REWARD_AMOUNT * 100),
+        weekOffsetMinutes: e.LOYALTY_WEEK_UTC_OFFSET_MINUTES,
+      },
     },
   };
 }

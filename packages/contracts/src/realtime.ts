@@ -3,6 +3,7 @@ import type {
   BetSettlementRollbackPush,
   BetsStatusPush,
 } from './betting/realtime-payloads';
+import type { LoyaltyProgressResponse, LoyaltyRewardPush } from './loyalty/loyalty-progress';
 import type { FeedStatus } from './sports/feed-status';
 import type {
   EventDeletedPush,
@@ -88,6 +89,9 @@ export interface ServerToClientEvents {
   BetSettlement_v2: (payload: BetSettlementPush) => void;
   BetSettlementRollbackWin_v2: (payload: BetSettlementRollbackPush) => void;
   BetSettlementRollbackLoss_v2: (payload: BetSettlementRollbackPush) => void;
+  /** Loyalty (issue #8 item 7): progress after a settlement, and the weekly free bet. */
+  loyaltyProgress: (payload: LoyaltyProgressResponse) => void;
+  LoyaltyReward: (payload: LoyaltyRewardPush) => void;
 }
 
 export interface ClientToServerEvents {

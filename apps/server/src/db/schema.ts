@@ -4,6 +4,8 @@ import type {
   BetsTable,
   BetStatusHistoryTable,
 } from '../modules/betting/betting.tables';
+import type { BookingCodesTable } from '../modules/betting/booking-code.tables';
+import type { LoyaltyRewardsTable } from '../modules/loyalty/loyalty.tables';
 import type {
   AccountUserColumns,
   ComplianceInfoTable,
@@ -76,6 +78,8 @@ export interface Database {
   bets: BetsTable;
   bet_selections: BetSelectionsTable;
   bet_status_history: BetStatusHistoryTable;
+  booking_codes: BookingCodesTable;
+  loyalty_rewards: LoyaltyRewardsTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

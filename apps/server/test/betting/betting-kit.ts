@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import type { PlaceBetRequest } from '@dau/contracts/betting/place-bet';
+import type { FeedMessage } from '../../src/modules/feed/feed-messages';
 import { checkSelectionOpen } from '../../src/modules/feed/market-availability';
 import type { SystemAccountKind } from '../../src/modules/wallet/wallet.tables';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -64,6 +65,33 @@ export async function selectionAt(t: TestApp, eventId: number, outcomeId = 1, ma
 export async function sandbox(t: TestApp, path: string, payload: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url: `/api/sandbox/feed/${path}`, payload });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * Feeds the event's first settlement-outbox message of `kind` again with the next sequence
+ * number, as a corrected re-settlement (or a repeated rollback) from the feed would.
+ */
+export async function replayFeedMessage(
+  t: TestApp,
+  eventId: number,
+  kind: 'bet_settlement' | 'rollback_bet_settlement' = 'bet_settlement',
+): Promise<void> {
+  const row = await t.deps.db
+    .selectFrom('feed_settlement_outbox')
+    .select('payload')
+    .where('event_id', '=', eventId)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const payload = (
+    typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+  ) as FeedMessage;
+  const event = await t.deps.db
+    .selectFrom('feed_events')
+    .select('last_seq')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  await t.deps.feed.ingestion.handle({ ...payload, seq: event.last_seq + 1 });
 }
 
 let keyCounter = 0;

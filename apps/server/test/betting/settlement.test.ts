@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FeedMessage } from '../../src/modules/feed/feed-messages';
 import { processSettlements } from '../../src/modules/betting/settlement.service';
 import type { TestApp } from '../helpers/test-app';
 import {
   bettingSuite,
   fundedUser,
   placeBet,
+  replayFeedMessage,
   sandbox,
   selectionAt,
   systemBalance,
@@ -35,26 +35,6 @@ async function settlementTransactions(betId: string) {
     .where('idempotency_key', 'like', `bet:${betId}:%`)
     .execute();
   return rows.map((r) => r.kind).sort();
-}
-
-/** Feeds the event's first settlement message again, as a corrected re-settlement would. */
-async function resendSettlement(eventId: number) {
-  const row = await t.deps.db
-    .selectFrom('feed_settlement_outbox')
-    .select('payload')
-    .where('event_id', '=', eventId)
-    .where('kind', '=', 'bet_settlement')
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const payload = (
-    typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
-  ) as FeedMessage;
-  const event = await t.deps.db
-    .selectFrom('feed_events')
-    .select('last_seq')
-    .where('id', '=', eventId)
-    .executeTakeFirstOrThrow();
-  await t.deps.feed.ingestion.handle({ ...payload, seq: event.last_seq + 1 });
 }
 
 describe('settlement engine', () => {
@@ -118,7 +98,7 @@ describe('settlement engine', () => {
       message: `Bet ${betId} was rolled back and KSh ${amount} was deducted from your account.`,
     });
 
-    await resendSettlement(ev(0));
+    await replayFeedMessage(t, ev(0));
     await processSettlements(t.deps);
     expect((await betRow(betId)).status).toBe('won');
     expect(await userBalance(t, user.id)).toBe(cashAfterStake + bet.net_payout);

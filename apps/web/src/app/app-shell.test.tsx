@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
+import { apiFetch } from '../lib/api-client';
 import { useSessionStore } from '../lib/session-store';
 import { AppShell } from './app-shell';
 import { ErrorBoundary } from './error-boundary';
@@ -42,7 +43,7 @@ describe('app shell', () => {
     useSessionStore.getState().refreshFromCookie();
     expect(useSessionStore.getState().isAuthenticated).toBe(true);
     renderAt('/login');
-    expect(await screen.findByRole('link', { name: 'My Account' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^My Account/ })).toBeTruthy();
     expect(locationText()).toBe('/');
   });
 
@@ -121,5 +122,30 @@ describe('app shell', () => {
     expect(screen.getByText(/give these details to Customer Support/)).toBeTruthy();
     spy.mockRestore();
     vi.unstubAllGlobals();
+  });
+
+  it('asks for the login in a modal after a 401 on a public page, and on the page otherwise', async () => {
+    const unauthorized = async () =>
+      Response.json({ hasErrors: true, datasource_entries: [] }, { status: 401 });
+    history.replaceState(null, '', '/sports');
+    renderAt('/sports');
+    await apiFetch({ base: 'core', path: '/betslip/PlaceBet', body: {} }, unauthorized).catch(
+      () => undefined,
+    );
+    expect(useSessionStore.getState().loginModal).toEqual({ redirectUrl: '/sports' });
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy();
+    act(() => useSessionStore.getState().closeLoginModal());
+    cleanup();
+
+    useSessionStore.setState({ isAuthenticated: true });
+    history.replaceState(null, '', '/my-account/settings');
+    renderAt('/my-account/settings');
+    await act(() =>
+      apiFetch({ base: 'core', path: '/customer/v2/getSettings' }, unauthorized).catch(
+        () => undefined,
+      ),
+    );
+    expect(useSessionStore.getState().loginModal).toBeNull();
+    expect(locationText()).toBe('/login?redirectUrl=/my-account/settings');
   });
 });

@@ -6,15 +6,33 @@ import { Splash } from '../features/shell/splash';
 import { NotificationArea, ProducerBanners } from '../features/shell/status-area';
 import { SupportWidget } from '../features/support/support-widget';
 import { setApiNavigate } from '../lib/api-client';
-import { useSessionStore } from '../lib/session-store';
+import { loginUrlFor, setLoginPrompt } from '../lib/login-prompt';
+import { openLoginModal, useSessionStore } from '../lib/session-store';
 import { currentSiteId } from '../lib/site';
 import { currentBrowser } from '../lib/user-agent';
 import { OfflineBanner } from '../ui/offline-banner';
 import { LayoutFrame } from './layouts/layout-frame';
+import { Overlays } from './overlays';
 import { PageOutlet } from './page-outlet';
-import { resolveNavigation } from './route-rules';
+import { audienceFor, resolveNavigation } from './route-rules';
 import { APP_ROUTES, ROUTE_OBJECTS, type AppRoute } from './routes';
 import { ScrollToTop } from './scroll-to-top';
+
+// Signed-in users get the payment modals and pushes on every page; loaded after sign-in only,
+// inside the pages' shared query client.
+const PaymentModalsHost = lazy(async () => {
+  const [{ QueryProvider }, { PaymentModalsHost: Host }] = await Promise.all([
+    import('./query-provider'),
+    import('../features/payments/payment-modals-host'),
+  ]);
+  return {
+    default: () => (
+      <QueryProvider>
+        <Host />
+      </QueryProvider>
+    ),
+  };
+});
 
 const DebugConsole = lazy(() =>
   import('./debug-console').then((m) => ({ default: m.DebugConsole })),
@@ -37,6 +55,12 @@ export function AppShell() {
 
   useEffect(() => {
     setApiNavigate((to) => navigate(to));
+    // A 401 on a page anyone may see keeps the page and asks for the login in a modal.
+    setLoginPrompt((redirectUrl) =>
+      audienceFor(window.location.pathname) === 'signed-in'
+        ? navigate(loginUrlFor(redirectUrl))
+        : openLoginModal(redirectUrl),
+    );
   }, [navigate]);
 
   useEffect(() => {
@@ -64,8 +88,14 @@ export function AppShell() {
       </LayoutFrame>
       <ScrollToTop />
       <NotificationArea />
+      {isAuthenticated && (
+        <Suspense fallback={null}>
+          <PaymentModalsHost />
+        </Suspense>
+      )}
       {(route.layout ?? 'default') === 'default' && <SupportWidget />}
       {!browser.bot && !browser.lite && <Splash />}
+      <Overlays />
       {debug && (
         <Suspense fallback={null}>
           <DebugConsole />

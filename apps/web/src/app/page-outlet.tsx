@@ -1,10 +1,10 @@
 import { Activity, lazy, Suspense, useState } from 'react';
-import { useLocation, useRoutes, type Location } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type Location } from 'react-router';
 import { SessionExpiredPage } from '../features/errors/error-pages';
 import { LoadingScreen } from '../ui/loading-screen';
 import { ErrorBoundary } from './error-boundary';
 import { visitPage, isCacheable, type CacheEntry } from './page-cache';
-import { ROUTE_OBJECTS } from './routes';
+import { ROUTE_OBJECTS, type AppRoute } from './routes';
 
 const QueryProvider = lazy(() =>
   import('./query-provider').then((m) => ({ default: m.QueryProvider })),
@@ -13,6 +13,9 @@ const QueryProvider = lazy(() =>
 /** One page rendered for its own location, so a hidden page keeps its own params. */
 function RoutedPage({ location }: { location: Location }) {
   const element = useRoutes(ROUTE_OBJECTS, location);
+  // The page's chunk loads alongside the query library's, not after it (one round trip less).
+  const route = matchRoutes(ROUTE_OBJECTS, location)?.at(-1)?.route.handle as AppRoute | undefined;
+  (route?.Component as { preload?: () => unknown } | undefined)?.preload?.();
   return (
     <ErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>

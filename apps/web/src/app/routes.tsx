@@ -23,6 +23,7 @@ const payments = () => import('../features/payments/payments-pages');
 const casino = () => import('../features/casino/casino-pages');
 const content = () => import('../features/content/content-pages');
 const accounts = () => import('../features/accounts/account-pages');
+const socialShare = () => import('../features/betslip/social-share-page');
 
 const Home = lazyPage(home, 'HomePage');
 const Sports = lazyPage(sports, 'SportsPage');
@@ -59,7 +60,7 @@ const AndroidApp = lazyPage(content, 'AndroidAppPage');
 const Features = lazyPage(content, 'FeaturesPage');
 const SpeedTest = lazyPage(content, 'SpeedTestPage');
 const SmsBetting = lazyPage(content, 'SmsBettingPage');
-const SocialShare = lazyPage(content, 'SocialSharePage');
+const SocialShare = lazyPage(socialShare, 'SocialSharePage');
 const Login = lazyPage(accounts, 'LoginPage');
 const Register = lazyPage(accounts, 'RegisterPage');
 const ForgottenPassword = lazyPage(accounts, 'ForgottenPasswordPage');
@@ -138,7 +139,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/speedtest', page: 'SpeedTest', Component: SpeedTest },
   { path: '/how-to-place-bets-via-sms', page: 'SmsBetting', Component: SmsBetting },
   { path: '/social-share', page: 'SocialShare', Component: SocialShare },
-  { path: '/social-share/:ssid', page: 'SocialShare', Component: SocialShare, layout: 'widget' },
+  { path: '/social-share/:ssid', page: 'SocialShare', Component: SocialShare },
   // Unknown routes show the 404 page; it is in the entry chunk so it never waits for a download.
   { path: '*', page: 'NotFound', Component: NotFoundPage },
 ];

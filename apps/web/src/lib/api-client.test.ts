@@ -9,6 +9,7 @@ import {
   setApiNavigate,
   shouldRedirectOn401,
 } from './api-client';
+import { setLoginPrompt } from './login-prompt';
 import { SITES } from '@dau/domain/sites';
 import { useSessionStore } from './session-store';
 
@@ -172,5 +173,18 @@ describe('requests', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(shouldRedirectOn401('/customer/profile', '/register/verify')).toBe(false);
     expect(shouldRedirectOn401('/customer/profile', '/sports')).toBe(true);
+  });
+
+  it('hands a 401 to the login prompt the shell plugs in; a wrong login is not a 401 to prompt', async () => {
+    const prompt = vi.fn();
+    setLoginPrompt(prompt);
+    history.replaceState(null, '', '/sports/football-1?tournaments=17');
+    const { fn } = fakeFetch(() => json(401, { hasErrors: true, datasource_entries: [] }));
+    await failureOf(apiFetch({ base: 'core', path: '/betslip/PlaceBet', body: {} }, fn));
+    expect(prompt).toHaveBeenCalledWith('/sports/football-1?tournaments=17');
+    prompt.mockClear();
+    await failureOf(apiFetch({ base: 'core', path: '/login3', body: {} }, fn));
+    expect(prompt).not.toHaveBeenCalled();
+    setLoginPrompt(null);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { CLIENT_ID, PLATFORM_ID, SITES, type SiteConfig } from '@dau/domain/sites';
 import { reportClientError } from './client-log';
 import { readCookie } from './cookies';
+import { loginUrlFor, promptLogin } from './login-prompt';
 import { useSessionStore } from './session-store';
 import { currentSiteId } from './site';
 
@@ -148,14 +149,14 @@ export function buildHeaders(request: Pick<ApiRequest, 'base' | 'body'>): Header
   return headers;
 }
 
-/** Login redirect target that keeps the page the user was on. */
-export function loginUrlFor(pathWithQuery: string): string {
-  return `/login?redirectUrl=${encodeURIComponent(pathWithQuery).replace(/%2F/g, '/')}`;
-}
+export { loginUrlFor } from './login-prompt';
 
-/** A 401 never redirects from logout or register calls, nor while on the login/register pages. */
+/**
+ * A 401 never redirects from login, logout or register calls (a wrong PIN is the login form's
+ * own error), nor while on the login/register pages.
+ */
 export function shouldRedirectOn401(requestPath: string, pagePath: string): boolean {
-  if (/\/(logout|register)/i.test(requestPath)) return false;
+  if (/\/(login|logout|register)/i.test(requestPath)) return false;
   return !/^\/(login|register)(\/|$)/.test(pagePath);
 }
 
@@ -214,7 +215,9 @@ export async function apiFetch<T>(
   if (response.status === 401) {
     useSessionStore.getState().refreshFromCookie();
     const page = location.pathname + location.search;
-    if (shouldRedirectOn401(request.path, location.pathname)) navigate(loginUrlFor(page));
+    if (shouldRedirectOn401(request.path, location.pathname) && !promptLogin(page)) {
+      navigate(loginUrlFor(page));
+    }
   } else {
     reportRequestError(request, failure);
   }

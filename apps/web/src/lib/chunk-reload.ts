@@ -31,12 +31,12 @@ export function reloadForChunkError(
   return true;
 }
 
+/** A lazy page whose chunk can be asked for before React renders it. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
 /** `React.lazy` for a named export, with the chunk-load reload guard. */
-export function lazyPage<M, K extends keyof M & string>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
+export function lazyPage<M, K extends keyof M & string>(load: () => Promise<M>, name: K): LazyPage {
+  const page = lazy(async () => {
     try {
       const module = await load();
       return { default: module[name] as ComponentType };
@@ -46,6 +46,8 @@ export function lazyPage<M, K extends keyof M & string>(
       throw error;
     }
   });
+  // Starting the import early is harmless: the module loads once and `lazy` reuses it.
+  return Object.assign(page, { preload: () => load().catch(() => undefined) });
 }
 
 export function watchPreloadErrors(target: Window = window): void {

@@ -73,6 +73,7 @@ export function contentVersion(fetchImpl: typeof fetch = fetch): Promise<number 
 /** Test hook: forget the cached content version. */
 export function resetContentVersion(): void {
   version = null;
+  labelsRead.clear();
 }
 
 function contentQuery(extra: Record<string, string | number | undefined>, cv: number | null) {
@@ -114,10 +115,29 @@ export async function fetchStories(
   return answer.stories;
 }
 
-/** Labels as name → text, in the current language where a translation exists. */
-export async function fetchLabels(
+const labelsRead = new Map<string, Promise<Record<string, string>>>();
+
+/**
+ * Labels as name → text, in the current language where a translation exists. Read once per
+ * page load and language: the banners and the balance notice share one request.
+ */
+export function fetchLabels(
   datasource: string,
   fetchImpl: typeof fetch = fetch,
+): Promise<Record<string, string>> {
+  const key = `${datasource}:${currentLanguage()}`;
+  let read = labelsRead.get(key);
+  if (!read) {
+    read = readLabels(datasource, fetchImpl);
+    labelsRead.set(key, read);
+    read.catch(() => labelsRead.delete(key));
+  }
+  return read;
+}
+
+async function readLabels(
+  datasource: string,
+  fetchImpl: typeof fetch,
 ): Promise<Record<string, string>> {
   const cv = await contentVersion(fetchImpl);
   const language = currentLanguage();

@@ -54,6 +54,25 @@ export function realtimeSocket(): SocketLike | null {
   return current;
 }
 
+/**
+ * Calls `attach` with the socket as soon as it exists (it is created after the first paint);
+ * returns a function that stops waiting.
+ */
+export function whenRealtimeSocket(attach: (socket: SocketLike) => void): () => void {
+  const existing = realtimeSocket();
+  if (existing) {
+    attach(existing);
+    return () => undefined;
+  }
+  const timer = setInterval(() => {
+    const socket = realtimeSocket();
+    if (!socket) return;
+    clearInterval(timer);
+    attach(socket);
+  }, 250);
+  return () => clearInterval(timer);
+}
+
 /** Connects and keeps the connection up until the returned stop function is called. */
 export function startRealtime(options: RealtimeOptions = {}): () => void {
   const createSocket = options.createSocket ?? defaultCreateSocket;

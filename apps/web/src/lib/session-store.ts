@@ -11,9 +11,13 @@ export interface SessionState {
   isAuthenticated: boolean;
   token: string;
   extId: string;
+  /** The login modal (doc 1 §2): open with where to go after signing in, or null. */
+  loginModal: { redirectUrl: string | null } | null;
   refreshFromCookie: () => void;
   setSession: (session: { token: string; extId: string }) => void;
   clearSession: () => void;
+  openLoginModal: (redirectUrl?: string) => void;
+  closeLoginModal: () => void;
 }
 
 export const useSessionStore = create<SessionState>()((set, get) => ({
@@ -27,4 +31,15 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
   setSession: ({ token, extId }) => set({ token, extId, isAuthenticated: true }),
   clearSession: () => set({ token: '', isAuthenticated: false }),
+  loginModal: null,
+  openLoginModal: (redirectUrl) => set({ loginModal: { redirectUrl: redirectUrl ?? null } }),
+  closeLoginModal: () => set({ loginModal: null }),
 }));
+
+/**
+ * Asks a guest to sign in without leaving the page (the header's LOG IN, the betslip, a 401 on
+ * a public page). After signing in the user goes to `redirectUrl`, or stays where they are.
+ */
+export function openLoginModal(redirectUrl?: string): void {
+  useSessionStore.getState().openLoginModal(redirectUrl);
+}

@@ -12,17 +12,23 @@ export function PageFrame({
   title,
   tabs,
   children,
+  titleHidden = false,
 }: {
   title: string;
   tabs?: readonly Tab[];
   children?: ReactNode;
+  /** The heading stays for screen readers and the document title but is not drawn (home). */
+  titleHidden?: boolean;
 }) {
   useEffect(() => {
     document.title = title === 'Dau' ? 'Dau' : `${title} | Dau`;
   }, [title]);
   return (
     <section className={styles.frame} aria-labelledby="page-title">
-      <h1 id="page-title" className={styles.title}>
+      <h1
+        id="page-title"
+        className={titleHidden ? `${styles.title} ${styles.titleHidden}` : styles.title}
+      >
         {title}
       </h1>
       {tabs && tabs.length > 0 && (

@@ -5,6 +5,8 @@ import * as walletLedger from './0300-wallet-ledger';
 import * as feed from './0200-feed';
 import * as contentSupport from './0500-content-support';
 import * as betting from './0400-betting';
+import * as bookingCodes from './0450-booking-codes';
+import * as loyalty from './0460-loyalty';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0200-feed': feed,
   '0500-content-support': contentSupport,
   '0400-betting': betting,
+  '0450-booking-codes': bookingCodes,
+  '0460-loyalty': loyalty,
 };

@@ -11,35 +11,69 @@ export interface SelectionLabels {
   outcomeName: string;
 }
 
-/** Names of an event, market and outcome as the feed has them (stored on the bet's legs). */
-export async function selectionLabels(
+export interface SelectionEventInfo {
+  sportId: number;
+  home: string;
+  away: string;
+  startTime: Date;
+  /** Null once the market (or outcome) is gone from the feed. */
+  marketName: string | null;
+  outcomeName: string | null;
+}
+
+/** The event's names and kick-off, with the market's and outcome's names while they exist. */
+export async function selectionEventInfo(
   db: DbOrTx,
   s: MarketSelection,
-): Promise<SelectionLabels | null> {
+): Promise<SelectionEventInfo | null> {
   const row = await db
     .selectFrom('feed_events as e')
-    .innerJoin('feed_markets as m', (join) =>
+    .leftJoin('feed_markets as m', (join) =>
       join
         .onRef('m.event_id', '=', 'e.id')
         .on('m.market_id', '=', s.marketId)
         .on('m.specifier', '=', s.specifier),
     )
-    .innerJoin('feed_outcomes as o', (join) =>
+    .leftJoin('feed_outcomes as o', (join) =>
       join
         .onRef('o.event_id', '=', 'm.event_id')
         .onRef('o.market_id', '=', 'm.market_id')
         .onRef('o.specifier', '=', 'm.specifier')
         .on('o.outcome_id', '=', s.outcomeId),
     )
-    .select(['e.sport_id', 'e.home', 'e.away', 'm.name as marketName', 'o.name as outcomeName'])
+    .select([
+      'e.sport_id',
+      'e.home',
+      'e.away',
+      'e.start_time',
+      'm.name as marketName',
+      'o.name as outcomeName',
+    ])
     .where('e.id', '=', s.eventId)
     .executeTakeFirst();
   if (!row) return null;
   return {
     sportId: row.sport_id,
-    eventName: `${row.home} - ${row.away}`,
+    home: row.home,
+    away: row.away,
+    startTime: new Date(row.start_time),
     marketName: row.marketName,
     outcomeName: row.outcomeName,
+  };
+}
+
+/** Names of an event, market and outcome as the feed has them (stored on the bet's legs). */
+export async function selectionLabels(
+  db: DbOrTx,
+  s: MarketSelection,
+): Promise<SelectionLabels | null> {
+  const info = await selectionEventInfo(db, s);
+  if (!info || info.marketName === null || info.outcomeName === null) return null;
+  return {
+    sportId: info.sportId,
+    eventName: `${info.home} - ${info.away}`,
+    marketName: info.marketName,
+    outcomeName: info.outcomeName,
   };
 }
 

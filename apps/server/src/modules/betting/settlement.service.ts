@@ -17,6 +17,7 @@ import {
   claimSettlementMessages,
   releaseSettlementMessage,
 } from '../feed/settlement-outbox';
+import { loyaltyAfterSettlement } from '../loyalty/loyalty.service';
 import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
 import { getBalances, publishBalances, toUnits } from '../wallet/wallet.service';
 import {
@@ -343,6 +344,7 @@ export async function processSettlements(
       run.betsChanged += new Set(notices.map((n) => n.betId)).size;
       await publishBalances(deps, userIds);
       await notify(deps, notices);
+      await loyaltyAfterSettlement(deps, userIds, (error) => options.log?.(error, item.messageKey));
     }
   }
 }

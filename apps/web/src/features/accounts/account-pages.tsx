@@ -1,106 +1,29 @@
-import { COOKIES } from '@dau/contracts/http';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { currentSite } from '../../lib/site';
 import { PageFrame } from '../../ui/page-frame';
 import styles from './account-forms.module.css';
 import { useForgottenPassword, useResetLinkValid, useResetPassword } from './api/password';
-import { useLogin3 } from './api/session';
 import { ChangePasswordSection } from './components/change-password-section';
-import {
-  ErrorList,
-  PasswordField,
-  messagesOf,
-  safeRedirect,
-  writeCookie,
-} from './components/form-parts';
+import { ErrorList, PasswordField, messagesOf, safeRedirect } from './components/form-parts';
+import { LoginForm } from './components/login-form';
 import { ProfileSection } from './components/profile-section';
 import { RegisterSteps } from './components/register-steps';
 import { SettingsSection } from './components/settings-section';
 import { SignOutButton } from './components/sign-out-button';
-import { completeSignIn, registrationStepUrl } from './components/sign-in';
-
-/** How long the temporary registration cookie lives (doc 2 §4: until the last step). */
-const REGISTRATION_COOKIE_S = 30 * 60;
 
 /**
- * Login (doc 1 §2, §4): phone or username and password or PIN. Works as a page; the fields
- * are plain state, so they are empty again whenever the page is left (it is not cached).
+ * Login as a page (doc 1 §2); the login modal shows the same form. After signing in the page
+ * goes to `redirectUrl`, or to / when there is none.
  */
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const login = useLogin3();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
-  const [verifyLink, setVerifyLink] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors([]);
-    setVerifyLink(null);
-    login.mutate(
-      { username, password },
-      {
-        onSuccess(answer) {
-          if (answer.hasErrors) {
-            const messages = answer.datasource_entries.map((e) => e.dimension_value);
-            setErrors(messages.slice(0, 1));
-            if (answer.registrationStep === 1 && answer.sid && answer.mobile) {
-              writeCookie(COOKIES.registration, answer.sid, REGISTRATION_COOKIE_S);
-              sessionStorage.setItem('dau:registration-mobile', answer.mobile);
-              const to = registrationStepUrl({
-                sid: answer.sid,
-                mobile: answer.mobile,
-                isVerified: answer.isVerified,
-              });
-              setVerifyLink(to);
-              navigate(to, { state: { notice: messages[0] } });
-            }
-            return;
-          }
-          completeSignIn(answer);
-          navigate(safeRedirect(params.get('redirectUrl')), { replace: true });
-        },
-        onError(error) {
-          setErrors(messagesOf(error));
-        },
-      },
-    );
-  }
-
   return (
     <PageFrame title="Log in">
-      <form className={styles.form} onSubmit={submit}>
-        <label className={styles.label}>
-          Phone number or username
-          <input
-            className={styles.input}
-            name="username"
-            autoComplete="username"
-            inputMode="text"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            required
-          />
-        </label>
-        <PasswordField
-          label="Password or PIN"
-          name="password"
-          value={password}
-          onChange={setPassword}
-        />
-        <ErrorList messages={errors} />
-        {verifyLink && <Link to={verifyLink}>Verify your phone number</Link>}
-        <button type="submit" className={styles.submit} disabled={login.isPending}>
-          {login.isPending ? 'LOGGING IN…' : 'LOG IN'}
-        </button>
-        <div className={styles.links}>
-          <Link to="/forgotten-password">Forgotten password?</Link>
-          <Link to="/register">Join Dau</Link>
-        </div>
-      </form>
+      <LoginForm
+        onSignedIn={() => navigate(safeRedirect(params.get('redirectUrl')), { replace: true })}
+      />
     </PageFrame>
   );
 }

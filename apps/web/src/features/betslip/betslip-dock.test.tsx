@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  useSessionStore.setState({ isAuthenticated: false });
+  useSessionStore.setState({ isAuthenticated: false, loginModal: null });
 });
 
 function renderDock() {
@@ -74,9 +74,11 @@ describe('betslip dock', () => {
     expect(screen.getByTestId('net-payout').textContent).toBe(
       `KSh ${((payout?.netPayout ?? 0) / 100).toFixed(2)}`,
     );
-    expect(screen.getByRole('link', { name: 'Log in to place bets' }).getAttribute('href')).toBe(
-      '/login?redirectUrl=/sports/football-1',
-    );
+    // A guest is asked to log in in the modal and stays on this page.
+    act(() => screen.getByRole('button', { name: 'Log in to place bets' }).click());
+    expect(useSessionStore.getState().loginModal).toEqual({ redirectUrl: '/sports/football-1' });
+    expect(screen.queryByRole('dialog', { name: 'Betslip' })).toBeNull();
+    act(() => screen.getByRole('button', { name: 'Betslip, 3 selections' }).click());
 
     act(() => screen.getByRole('button', { name: 'Remove Home 2' }).click());
     expect(useBetslipStore.getState().normal.numselections).toBe(2);

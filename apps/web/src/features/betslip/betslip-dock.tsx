@@ -20,12 +20,14 @@ import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router';
 import { t as tCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
-import { useSessionStore } from '../../lib/session-store';
+import { openLoginModal, useSessionStore } from '../../lib/session-store';
 import { balanceQueryKey, useBalance } from '../payments/api/get-balance';
+import { usePaymentsStore } from '../payments/store';
 import { watch } from '../sports/sports-feed';
 import { dispatchBetslip, setBetslipOpen, TOSS_MS, useBetslipStore } from './betslip-store';
 import { t, tf } from './betting-strings';
 import { placeBets, type AcceptOddsChanges } from './place-bet';
+import { BookingCodeBar } from './share-slip';
 import styles from './betslip.module.css';
 
 /** `18|total=2.5` → 18: the betslip room is per market id. */
@@ -108,11 +110,12 @@ function TossChip() {
 function BetslipSheet({ kind }: { kind: BetslipKind }) {
   const slip = useBetslipStore((s) => s[kind]);
   const authenticated = useSessionStore((s) => s.isAuthenticated);
-  // A guest logs in and comes back to the page the slip was built on.
+  // A guest logs in in the modal and stays on the page the slip was built on.
   const { pathname } = useLocation();
-  const balance = useBalance(authenticated);
-  const balances = balance.data?.cmsStatusMsg;
-  const freebetBalance = balances ? fromUnits(balances.freebetbalance) : (0 as Cents);
+  // The app's one balance state (currency units); the query refreshes it when the slip opens.
+  useBalance(authenticated);
+  const balances = usePaymentsStore((s) => s.balances);
+  const freebetBalance = balances ? fromUnits(balances.freeBet) : (0 as Cents);
   const site = currentSite();
   const money = (amount: Cents) => formatMoney(amount, site);
   const selections = betslipSelections(slip);
@@ -172,7 +175,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
         </header>
         {authenticated && balances && (
           <p className={styles.balances} data-testid="slip-balance">
-            {t('balance')} <b>{money(fromUnits(balances.balance))}</b>
+            {t('balance')} <b>{money(fromUnits(balances.cash))}</b>
             {freebetBalance > 0 && (
               <>
                 {' '}
@@ -186,6 +189,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
             {notice.text}
           </p>
         )}
+        <BookingCodeBar />
         {selections.length === 0 ? (
           <p className={styles.empty}>{t('tapAnyOdds')}</p>
         ) : (
@@ -338,9 +342,16 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                 setNotice={setNotice}
               />
             ) : (
-              <Link className={styles.place} to={`/login?redirectUrl=${pathname}`}>
+              <button
+                type="button"
+                className={styles.place}
+                onClick={() => {
+                  setBetslipOpen(false);
+                  openLoginModal(pathname);
+                }}
+              >
                 {t('logInToBet')}
-              </Link>
+              </button>
             )}
           </>
         )}

@@ -365,15 +365,3 @@ export function SpeedTestPage() {
     </PageFrame>
   );
 }
-
-export function SocialSharePage() {
-  const { ssid } = useParams();
-  return (
-    <PageFrame title={ssid ? 'Shared bet' : 'Share a bet'}>
-      <EmptyState
-        message={ssid ? 'Loading the shared betslip.' : 'Share your betslip with friends.'}
-        action={{ to: '/sports', label: 'Go to sports' }}
-      />
-    </PageFrame>
-  );
-}

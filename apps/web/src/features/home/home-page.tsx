@@ -1,5 +1,12 @@
-import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { fetchStory, type BlockBase } from '../../lib/content-client';
+import { t } from '../../lib/i18n';
+import { useSessionStore } from '../../lib/session-store';
+import { PageFrame } from '../../ui/page-frame';
 import { PromotionsSlideshow } from '../content/promotions-slideshow';
+import { rememberedDisplayMode, sportsTuning } from '../sports/display-mode';
+import styles from './home.module.css';
 
 const SHORTCUTS = [
   { to: '/', label: 'Highlights' },
@@ -9,15 +16,133 @@ const SHORTCUTS = [
   { to: '/crash', label: 'Crash' },
 ];
 
-/** Home (#4 adds the promotions slideshow, #7 the highlights list). */
-export function HomePage() {
+// The sports slots and the betslip are one chunk loaded after home paints (ADR 071).
+const slots = () => import('../sports/home-slots');
+const HomeHighlights = lazy(() => slots().then((m) => ({ default: m.HomeHighlights })));
+const HomeLiveNow = lazy(() => slots().then((m) => ({ default: m.HomeLiveNow })));
+const HomeTopLeagues = lazy(() => slots().then((m) => ({ default: m.HomeTopLeagues })));
+const HomeBetslip = lazy(() => slots().then((m) => ({ default: m.HomeBetslip })));
+
+/** The blocks of the `home-general-components` story this page knows. */
+export interface HomeBlock extends BlockBase {
+  title?: string;
+  limit?: number;
+  sport_id?: number;
+  source_story?: string;
+  link?: { url?: string; cached_url?: string };
+}
+
+interface HomeContent extends BlockBase {
+  body?: HomeBlock[];
+}
+
+/** Used when the content service cannot be reached: home still shows the matches. */
+export const DEFAULT_HOME_BLOCKS: HomeBlock[] = [
+  { _uid: 'promos', component: 'promotions_slideshow', source_story: 'promos' },
+  { _uid: 'highlights', component: 'highlights', title: 'Highlights', sport_id: 1, limit: 10 },
+  { _uid: 'live', component: 'live_now', title: 'Live Now', limit: 10 },
+  { _uid: 'leagues', component: 'top_leagues', title: 'Top Leagues', limit: 8 },
+];
+
+const DEFAULT_LIMIT = 10;
+
+function linkPath(link: HomeBlock['link'], fallback: string): string {
+  if (link?.url?.startsWith('/')) return link.url;
+  const cached = link?.cached_url?.replace(/^\/+/, '');
+  return cached ? `/${cached}` : fallback;
+}
+
+/** Keeps a slot's height while its chunk loads, so nothing below it jumps. */
+function SlotFallback({ title, rows = 3 }: { title: string; rows?: number }) {
   return (
-    <PageFrame title="Dau" tabs={SHORTCUTS}>
-      <PromotionsSlideshow />
-      <EmptyState
-        message="No highlighted matches right now."
-        action={{ to: '/sports', label: 'All sports' }}
-      />
+    <div
+      className={styles.slotFallback}
+      style={{ minHeight: 42 + 34 + rows * 118 }}
+      aria-busy="true"
+      aria-label={title}
+    />
+  );
+}
+
+function renderBlock(block: HomeBlock, images: boolean): ReactNode {
+  const title = block.title ?? '';
+  const limit = block.limit ?? DEFAULT_LIMIT;
+  switch (block.component) {
+    case 'promotions_slideshow':
+      // Data-saving mode draws no promotion images.
+      return images ? (
+        <div key={block._uid} className={styles.promos}>
+          <PromotionsSlideshow source={block.source_story ?? 'promos'} />
+        </div>
+      ) : null;
+    case 'highlights':
+      return (
+        <Suspense key={block._uid} fallback={<SlotFallback title={title} />}>
+          <HomeHighlights title={title} limit={limit} sportId={block.sport_id ?? 1} />
+        </Suspense>
+      );
+    case 'live_now':
+      return (
+        <Suspense key={block._uid} fallback={<SlotFallback title={title} />}>
+          <HomeLiveNow title={title} limit={limit} />
+        </Suspense>
+      );
+    case 'top_leagues':
+      return (
+        <Suspense key={block._uid} fallback={<SlotFallback title={title} rows={1} />}>
+          <HomeTopLeagues title={title} limit={block.limit ?? 8} />
+        </Suspense>
+      );
+    case 'casino_games':
+      // The casino issue fills this slot with games; until then it leads to the lobby.
+      return (
+        <Link key={block._uid} to={linkPath(block.link, '/casino')} className={styles.casino}>
+          <span>{title || t('casinoGames')}</span>
+          <span aria-hidden="true">›</span>
+        </Link>
+      );
+    default:
+      return null;
+  }
+}
+
+/**
+ * The story's blocks; the default blocks when the content service fails. Plain fetch (no query
+ * library in home's first load): the page cache keeps home mounted between visits.
+ */
+function useHomeBlocks(): HomeBlock[] | null {
+  const [blocks, setBlocks] = useState<HomeBlock[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchStory<HomeContent>('home-general-components')
+      .then((story) => live && setBlocks(story.content.body ?? DEFAULT_HOME_BLOCKS))
+      .catch(() => live && setBlocks(DEFAULT_HOME_BLOCKS));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return blocks;
+}
+
+/** Home: the blocks of `home-general-components` in the content's order (issue #4 item 11). */
+export function HomePage() {
+  const blocks = useHomeBlocks();
+  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
+  // Data-saving mode draws no promotion images; the slots follow the live settings.
+  const { images } = sportsTuning(rememberedDisplayMode(isAuthenticated));
+  return (
+    <PageFrame title="Dau" tabs={SHORTCUTS} titleHidden>
+      {blocks ? (
+        blocks.map((block) => renderBlock(block, images))
+      ) : (
+        <>
+          {images && <div className={styles.promos} aria-hidden="true" />}
+          <SlotFallback title={t('loading')} />
+        </>
+      )}
+      <Suspense fallback={null}>
+        <HomeBetslip />
+      </Suspense>
     </PageFrame>
   );
 }

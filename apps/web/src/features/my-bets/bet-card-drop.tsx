@@ -14,16 +14,16 @@ import styles from './my-bets.module.css';
  * the notify dot (set by `BetsStatus_v2`, cleared when this drop opens) and the latest bets.
  * It also listens to the betting pushes for the whole app while the user is signed in.
  */
-export function BetCardDrop({ label }: { label: string }) {
+export function BetCardDrop({ label, className }: { label: string; className?: string }) {
   // The header sits outside the pages' provider; this is the same client.
   return (
     <QueryClientProvider client={queryClient}>
-      <BetDropButton label={label} />
+      <BetDropButton label={label} className={className ?? styles.dropButton ?? ''} />
     </QueryClientProvider>
   );
 }
 
-function BetDropButton({ label }: { label: string }) {
+function BetDropButton({ label, className }: { label: string; className: string }) {
   useBetPushes(true);
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -44,7 +44,7 @@ function BetDropButton({ label }: { label: string }) {
     <div className={styles.drop}>
       <button
         type="button"
-        className={styles.dropButton}
+        className={className}
         aria-expanded={open}
         aria-controls="bet-drop"
         aria-label={`${label}, ${tf('openCount', { n: openBets })}${notify ? `, ${t('newUpdates')}` : ''}`}

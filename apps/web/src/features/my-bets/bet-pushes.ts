@@ -7,7 +7,7 @@ import type {
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useNotificationStore } from '../../lib/notification-store';
-import { realtimeSocket, type SocketLike } from '../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime';
 import { balanceQueryKey } from '../payments/api/get-balance';
 import { betsQueryKey } from './api/bet-history';
 
@@ -86,18 +86,6 @@ export function useBetPushes(enabled: boolean): void {
         refresh();
       });
     };
-    const existing = realtimeSocket();
-    if (existing) {
-      attach(existing);
-      return;
-    }
-    // The socket is created after the first paint.
-    const timer = setInterval(() => {
-      const socket = realtimeSocket();
-      if (!socket) return;
-      attach(socket);
-      clearInterval(timer);
-    }, 250);
-    return () => clearInterval(timer);
+    return whenRealtimeSocket(attach);
   }, [enabled, queryClient]);
 }

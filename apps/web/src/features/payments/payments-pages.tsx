@@ -6,11 +6,8 @@ import { currentSite } from '../../lib/site';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
 import { useBalance } from './api/get-balance';
 import { useTransactions } from './api/transactions';
-import { DepositModal } from './components/deposit-modal';
-import { PaymentNotices } from './components/payment-notices';
+import { BalanceSummary } from './components/balance-summary';
 import styles from './components/payments.module.css';
-import { WithdrawalModal } from './components/withdrawal-modal';
-import { usePaymentPushes } from './hooks/use-payment-pushes';
 import { usePaymentsStore } from './store';
 
 /** Payments (spec doc 1 §2): balances, deposit and withdrawal modals, transactions. */
@@ -21,46 +18,12 @@ const TABS = [
 
 const money = (units: number) => formatMoney(fromUnits(units), currentSite());
 
-function BalanceSummary() {
-  const balance = useBalance();
-  const pushed = usePaymentsStore((s) => s.wallet);
-  const data = balance.data?.cmsStatusMsg;
-  if (!data) return null;
-  const cash = pushed?.real ?? data.balance;
-  const rows: [string, number][] = [
-    ['Cash', cash],
-    ['Free bet', data.freebetbalance],
-    ['Bonus', pushed?.bonus ?? data.bonusbalance],
-    ['Reserved', pushed?.reserved ?? data.bonusreserved],
-  ];
-  return (
-    <dl className={styles.summary} aria-label="Balances">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd data-balance={label}>{money(value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function PaymentModals() {
-  const modal = usePaymentsStore((s) => s.modal);
-  const close = usePaymentsStore((s) => s.closeModal);
-  return (
-    <>
-      {modal === 'deposit' && <DepositModal onClose={close} />}
-      {modal === 'withdrawal' && <WithdrawalModal onClose={close} />}
-      <PaymentNotices />
-    </>
-  );
-}
-
 export function PaymentsPage() {
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const open = usePaymentsStore((s) => s.openModal);
-  usePaymentPushes(isAuthenticated);
+  // The modals and pushes live in the app shell's PaymentModalsHost, on every page.
+  // The query feeds the one balance state the summary reads.
+  useBalance(isAuthenticated);
   return (
     <PageFrame title="Payments" tabs={TABS}>
       {isAuthenticated ? (
@@ -74,7 +37,6 @@ export function PaymentsPage() {
               Withdraw
             </button>
           </div>
-          <PaymentModals />
         </>
       ) : (
         <EmptyState
@@ -93,11 +55,9 @@ const STATUS_LABEL: Record<TransactionItem['status'], string> = {
 };
 
 export function TransactionsPage() {
-  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  usePaymentPushes(isAuthenticated);
   const list = useTransactions({ type, status, page });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -1,5 +1,9 @@
 import { create } from 'zustand';
-import type { LeakyBucketPush, WalletPush } from '@dau/contracts/realtime';
+import { COOKIES } from '@dau/contracts/http';
+import type { LeakyBucketPush } from '@dau/contracts/realtime';
+import type { BalanceCookie, GetBalanceResponse } from '@dau/contracts/wallet/get-balance';
+import { readCookie } from '../../lib/cookies';
+import { useSessionStore } from '../../lib/session-store';
 
 export type NoticeTone = 'success' | 'danger' | 'info';
 
@@ -14,15 +18,58 @@ interface PaymentsState {
   notices: Notice[];
   /** The coin animation of 'Deposit Success' is playing. */
   coins: boolean;
-  /** The latest pushed balances; the header and page prefer them to the fetched ones. */
-  wallet: WalletPush | null;
+  /**
+   * The one balance state: seeded from the balance cookie, replaced by every getbalance answer
+   * and patched by the `wallet` and `userdata` pushes. Null when signed out or not yet known.
+   */
+  balances: Balances | null;
   /** The latest withdrawal result, for the modal waiting on it. */
   lastWithdrawalResult: LeakyBucketPush | null;
+  setBalances: (patch: Partial<Balances>) => void;
   openModal: (modal: 'deposit' | 'withdrawal') => void;
   closeModal: () => void;
   notify: (tone: NoticeTone, text: string, ms: number) => void;
   playCoins: (ms: number) => void;
   dismiss: (id: number) => void;
+}
+
+/** The signed-in user's balances in currency units, as the wire carries them (5000.5). */
+export interface Balances {
+  cash: number;
+  bonus: number;
+  freeBet: number;
+  reserved: number;
+  total: number;
+}
+
+/** What the header shows before any call: the balance cookie getbalance last set. */
+export function balancesFromCookie(raw: string | null): Balances | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<BalanceCookie>;
+    if (typeof value.balance !== 'number') return null;
+    const freeBet = value.freebetbalance ?? 0;
+    return {
+      cash: value.balance,
+      bonus: 0,
+      freeBet,
+      reserved: 0,
+      total: value.totalbalance ?? value.balance + freeBet,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function balancesFromAnswer(answer: GetBalanceResponse): Balances {
+  const b = answer.cmsStatusMsg;
+  return {
+    cash: b.balance,
+    bonus: b.bonusbalance,
+    freeBet: b.freebetbalance,
+    reserved: b.bonusreserved,
+    total: b.totalbalance,
+  };
 }
 
 let nextId = 1;
@@ -31,8 +78,15 @@ export const usePaymentsStore = create<PaymentsState>()((set, get) => ({
   modal: null,
   notices: [],
   coins: false,
-  wallet: null,
+  balances:
+    typeof document !== 'undefined' && useSessionStore.getState().isAuthenticated
+      ? balancesFromCookie(readCookie(COOKIES.balance))
+      : null,
   lastWithdrawalResult: null,
+  setBalances: (patch) => {
+    const current = get().balances ?? { cash: 0, bonus: 0, freeBet: 0, reserved: 0, total: 0 };
+    set({ balances: { ...current, ...patch } });
+  },
   openModal: (modal) => set({ modal }),
   closeModal: () => set({ modal: null }),
   notify: (tone, text, ms) => {
@@ -46,3 +100,10 @@ export const usePaymentsStore = create<PaymentsState>()((set, get) => ({
   },
   dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
 }));
+
+// Signing out forgets the balances and closes the payment modals (they render only signed in).
+useSessionStore.subscribe((state, previous) => {
+  if (previous.isAuthenticated && !state.isAuthenticated) {
+    usePaymentsStore.setState({ balances: null, modal: null });
+  }
+});

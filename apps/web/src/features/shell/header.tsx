@@ -1,21 +1,19 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
-import { currentSite } from '../../lib/site';
+import { GuestActions, SignedInActions } from './header-actions';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { t } from '../../lib/i18n';
+import { LoyaltyButton } from '../loyalty/loyalty-button';
 
 // The menu and its content rules load when it is first opened, not with every page.
 const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
-// The bet drop brings TanStack Query with it: loaded after the shell, for signed-in users only.
-const BetCardDrop = lazy(() =>
-  import('../my-bets/bet-card-drop').then((m) => ({ default: m.BetCardDrop })),
-);
 
 /**
- * Header frame (spec doc 1 §2). Later issues replace the internals: balances and the account
- * menu (#5/#9), the betslip button (#8), the content-driven menu (#4).
+ * Header (spec doc 1 §2): logo, the guest or signed-in actions (header-actions.tsx), the
+ * language choice on site 4 and the MENU hamburger. The account menu, login and deposit modals
+ * are the app's overlays, opened through their stores.
  */
 export function Header() {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
@@ -25,39 +23,13 @@ export function Header() {
   const menuOpen = menuOpenOn === pathname;
 
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-signed-in={isAuthenticated || undefined}>
       <Link to="/" className={styles.logo} aria-label="Dau home">
         Dau<span>.</span>
       </Link>
-      {isAuthenticated ? (
-        <>
-          <Suspense
-            fallback={
-              <Link to={currentSite().features.myBetsPath} className={styles.button}>
-                {t('myBets')}
-              </Link>
-            }
-          >
-            <BetCardDrop label={t('myBets')} />
-          </Suspense>
-          <Link to="/payments" className={`${styles.button} ${styles.primary}`}>
-            {t('deposit')}
-          </Link>
-          <Link to="/my-account/profile" className={styles.button}>
-            {t('myAccount')}
-          </Link>
-        </>
-      ) : (
-        <>
-          <Link to="/login" className={styles.button}>
-            {t('logIn')}
-          </Link>
-          <Link to="/register" className={`${styles.button} ${styles.primary}`}>
-            {t('join')}
-          </Link>
-        </>
-      )}
+      {isAuthenticated ? <SignedInActions /> : <GuestActions />}
       <LanguageSwitch />
+      <LoyaltyButton />
       <button
         type="button"
         className={styles.menuButton}

@@ -4,6 +4,7 @@ import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSiteId } from '../../lib/site';
 import { isMenuItemVisible, isWebViewApp, menuTarget, type MenuItem } from './menu-visibility';
+import { loadPopularFootball, type PopularFootball, type PopularLink } from './popular-football';
 import styles from './site-menu.module.css';
 import { t } from '../../lib/i18n';
 
@@ -104,7 +105,54 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
             );
           })}
         </ul>
+        <PopularFootballMenu onClose={onClose} />
       </nav>
     </div>
+  );
+}
+
+/** Popular football tournaments and countries (spec doc 1 §2); hidden when the call fails. */
+function PopularFootballMenu({ onClose }: { onClose: () => void }) {
+  const [popular, setPopular] = useState<PopularFootball | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadPopularFootball()
+      .then((loaded) => live && setPopular(loaded))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!popular) return null;
+  const list = (links: PopularLink[]) => (
+    <ul className={styles.list}>
+      {links.map((link) => (
+        <li key={link.key}>
+          <Link className={styles.link} to={link.href} onClick={onClose}>
+            <span className={styles.linkText}>
+              {link.label}
+              {link.detail && <small>{link.detail}</small>}
+            </span>
+            <span className={styles.count}>{link.count}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      {popular.tournaments.length > 0 && (
+        <section aria-label={t('popularFootball')}>
+          <p className={styles.heading}>{t('popularFootball')}</p>
+          {list(popular.tournaments)}
+        </section>
+      )}
+      {popular.countries.length > 0 && (
+        <section aria-label={t('footballCountries')}>
+          <p className={styles.heading}>{t('footballCountries')}</p>
+          {list(popular.countries)}
+        </section>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { PageFrame } from '../../ui/page-frame';
@@ -9,7 +9,8 @@ import { capitalise, outcomeLabel } from './event-row';
 import { seedEvents, useLiveStore } from './live-store';
 import { OddsButton } from './odds-button';
 import { useProducerStatus } from './producer-status';
-import { fetchEvent } from './sports-api';
+import { useSportsTuning } from './use-display-mode';
+import { eventQueryKey, fetchEvent } from './sports-api';
 import { watch } from './sports-feed';
 import { specifierLabel } from './sports-route';
 import styles from './sports.module.css';
@@ -49,7 +50,7 @@ export function EventPage() {
   useProducerStatus();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const event = useQuery({
-    queryKey: ['event', id],
+    queryKey: eventQueryKey(id),
     // The fetch is skipped for a missing or non-numeric id.
     enabled: id !== null,
     queryFn: ({ signal }) => fetchEvent(id ?? 0, signal),
@@ -96,6 +97,7 @@ export function EventPage() {
 function EventDetail({ event, back }: { event: EventSummary; back: string }) {
   const live = useLiveStore((s) => s.events[event.id]);
   const isLive = live?.isLive ?? event.isLive;
+  const { openMarketGroups } = useSportsTuning();
   return (
     <PageFrame title={event.n}>
       <div className={styles.eventHead}>
@@ -120,47 +122,81 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
           )}
         </p>
       </div>
-      {groupMarkets(event.odds).map((group) => (
-        <details key={group.id} className={styles.market} open>
-          <summary className={styles.marketTitle}>{group.name}</summary>
-          {group.lines.map((market) => {
-            const state = marketState(market);
-            return (
-              <div key={market.uid} className={styles.line}>
-                {(market.sp || state) && (
-                  <p className={styles.lineLabel}>
-                    {specifierLabel(market.sp)}
-                    {state && <span className={styles.suspended}>{state}</span>}
-                  </p>
-                )}
-                <div className={styles.lineOdds}>
-                  {market.m.map((outcome) => (
-                    <OddsButton
-                      key={outcome.id}
-                      eventId={event.id}
-                      eventName={event.n}
-                      isLive={isLive}
-                      kickOff={event.edtlocale}
-                      marketUid={market.uid}
-                      marketName={market.n}
-                      outcomeId={outcome.id}
-                      label={
-                        market.id === 1 || market.id === 10
-                          ? outcomeLabel(event, outcome.n)
-                          : capitalise(outcome.n)
-                      }
-                      pickName={capitalise(outcome.n)}
-                      odds={outcome.o}
-                      blocked={state !== null || outcome.ibs}
-                    />
-                  ))}
-                </div>
-              </div>
-            );
-          })}
-        </details>
+      {groupMarkets(event.odds).map((group, index) => (
+        <MarketGroupBlock
+          // A change of mode (settings arriving) starts the groups open or closed anew.
+          key={`${group.id}:${openMarketGroups}`}
+          group={group}
+          event={event}
+          isLive={isLive}
+          initiallyOpen={index < openMarketGroups}
+        />
       ))}
       <BetslipDock />
     </PageFrame>
+  );
+}
+
+/**
+ * One collapsible market group. A closed group draws only its title (compact mode opens the
+ * first few), and its prices are drawn when it is opened.
+ */
+function MarketGroupBlock({
+  group,
+  event,
+  isLive,
+  initiallyOpen,
+}: {
+  group: ReturnType<typeof groupMarkets>[number];
+  event: EventSummary;
+  isLive: boolean;
+  initiallyOpen: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <details
+      className={styles.market}
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      data-market-group={group.id}
+    >
+      <summary className={styles.marketTitle}>{group.name}</summary>
+      {open &&
+        group.lines.map((market) => {
+          const state = marketState(market);
+          return (
+            <div key={market.uid} className={styles.line}>
+              {(market.sp || state) && (
+                <p className={styles.lineLabel}>
+                  {specifierLabel(market.sp)}
+                  {state && <span className={styles.suspended}>{state}</span>}
+                </p>
+              )}
+              <div className={styles.lineOdds}>
+                {market.m.map((outcome) => (
+                  <OddsButton
+                    key={outcome.id}
+                    eventId={event.id}
+                    eventName={event.n}
+                    isLive={isLive}
+                    kickOff={event.edtlocale}
+                    marketUid={market.uid}
+                    marketName={market.n}
+                    outcomeId={outcome.id}
+                    label={
+                      market.id === 1 || market.id === 10
+                        ? outcomeLabel(event, outcome.n)
+                        : capitalise(outcome.n)
+                    }
+                    pickName={capitalise(outcome.n)}
+                    odds={outcome.o}
+                    blocked={state !== null || outcome.ibs}
+                  />
+                ))}
+              </div>
+            </div>
+          );
+        })}
+    </details>
   );
 }

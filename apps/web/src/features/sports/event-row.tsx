@@ -1,8 +1,11 @@
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { sportsTuning, NORMAL_MODE, type SportsTuning } from './display-mode';
 import { useLiveStore } from './live-store';
 import { OddsButton } from './odds-button';
+import { eventQueryKey, fetchEvent } from './sports-api';
 import { eventPath } from './sports-route';
 import styles from './sports.module.css';
 
@@ -34,6 +37,8 @@ export function chosenMarket(
   return event.odds.find((m) => m.id === marketId && (!specifier || m.sp === specifier));
 }
 
+const NORMAL_TUNING = sportsTuning(NORMAL_MODE);
+
 /**
  * One event of a list. It reads the event's live state (score, clock, removal) from the store;
  * prices live in the odds buttons, so a price push does not re-render the row.
@@ -42,11 +47,15 @@ export const EventRow = memo(function EventRow({
   event,
   marketId,
   specifier,
+  tuning = NORMAL_TUNING,
 }: {
   event: EventSummary;
   marketId: number;
   specifier: string;
+  /** Compact and data-saving choices (`display-mode.ts`). */
+  tuning?: SportsTuning;
 }) {
+  const queryClient = useQueryClient();
   const live = useLiveStore((s) => s.events[event.id]);
   if (live?.removed) return null;
   const isLive = live?.isLive ?? event.isLive;
@@ -56,9 +65,27 @@ export const EventRow = memo(function EventRow({
   const suspended = event.ibs || (market ? market.ibs || market.s !== 1 : false);
   const status = live?.st ?? event.st;
   const moreMarkets = Math.max(0, event.nro - 1);
+  // The event page's data is fetched while the finger is still on the row (not when saving data).
+  const prefetch = tuning.prefetch
+    ? () =>
+        void queryClient.prefetchQuery({
+          queryKey: eventQueryKey(event.id),
+          queryFn: ({ signal }) => fetchEvent(event.id, signal),
+        })
+    : undefined;
   return (
-    <li className={styles.row} data-event-id={event.id}>
-      <Link to={eventPath(event)} className={styles.rowLink}>
+    <li
+      className={tuning.oneLineRows ? `${styles.row} ${styles.rowCompact}` : styles.row}
+      data-event-id={event.id}
+      data-layout={tuning.oneLineRows ? 'compact' : 'full'}
+    >
+      <Link
+        to={eventPath(event)}
+        className={styles.rowLink}
+        onPointerEnter={prefetch}
+        onTouchStart={prefetch}
+        onFocus={prefetch}
+      >
         <span className={styles.rowMeta}>
           {isLive ? (
             <span className={styles.clock}>
@@ -70,7 +97,7 @@ export const EventRow = memo(function EventRow({
           )}
           {suspended && <span className={styles.suspended}>Suspended</span>}
           {live?.finished && <span className={styles.suspended}>Ended</span>}
-          <span className={styles.more}>+{moreMarkets}</span>
+          {tuning.showMarketCount && <span className={styles.more}>+{moreMarkets}</span>}
         </span>
         <span className={styles.team}>
           <span>{event.htn}</span>
@@ -122,4 +149,34 @@ export function groupByLeague(
     group.events.push(event);
   }
   return [...groups.values()];
+}
+
+/** Events grouped by league, each group a card with its rows (lists and home slots). */
+export function EventGroups({
+  events,
+  marketId,
+  specifier,
+  tuning,
+}: {
+  events: readonly EventSummary[];
+  marketId: number;
+  specifier: string;
+  tuning?: SportsTuning;
+}) {
+  return groupByLeague(events).map((group) => (
+    <section key={group.key} className={styles.league} aria-label={group.title}>
+      <h2 className={styles.leagueTitle}>{group.title}</h2>
+      <ul className={styles.rows}>
+        {group.events.map((event) => (
+          <EventRow
+            key={event.id}
+            event={event}
+            marketId={marketId}
+            specifier={specifier}
+            tuning={tuning}
+          />
+        ))}
+      </ul>
+    </section>
+  ));
 }

@@ -32,6 +32,8 @@ export interface EventsRequest {
   tournaments: number[];
   odds: { min: number; max: number } | null;
   lastKey: string | null;
+  /** Events per request; data-saving mode asks for fewer. */
+  pageSize?: number;
 }
 
 export interface EventsPage {
@@ -49,7 +51,7 @@ export async function fetchEvents(
     sportId: request.sportId,
     marketId: request.marketId,
     specifier: request.specifier || undefined,
-    nrOfPre: EVENTS_PAGE_SIZE,
+    nrOfPre: request.pageSize ?? EVENTS_PAGE_SIZE,
     lastKey: request.lastKey ?? undefined,
     siteid: currentSiteId(),
   };
@@ -97,4 +99,8 @@ export async function fetchEvent(eventId: number, signal?: AbortSignal): Promise
 
 export function fetchFeedStatus(signal?: AbortSignal): Promise<FeedStatus> {
   return apiFetch<FeedStatus>({ base: 'uof', path: '/status', signal });
+}
+
+export function eventQueryKey(eventId: number | null) {
+  return ['event', eventId] as const;
 }

@@ -5,8 +5,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { idFromSlug, nameFromSlug } from '../../lib/slug';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
 import { BetslipDock } from '../betslip/betslip-dock';
-import { EventRow, groupByLeague } from './event-row';
+import { EventGroups } from './event-row';
 import { seedEvents } from './live-store';
+import { useSportsTuning } from './use-display-mode';
 import { useProducerStatus } from './producer-status';
 import { fetchEvent, fetchEvents, fetchSports } from './sports-api';
 import { withoutEvent } from './sports-counts';
@@ -52,6 +53,7 @@ export function SportsList({ live }: { live: boolean }) {
   useProducerStatus();
   useCountsFollowDeletions();
   const query = useMemo(() => parseSportsQuery(search), [search]);
+  const tuning = useSportsTuning();
   const sports = useQuery({
     queryKey: ['sports', live],
     queryFn: ({ signal }) => fetchSports(live, signal),
@@ -78,9 +80,11 @@ export function SportsList({ live }: { live: boolean }) {
       query.odds?.min,
       query.odds?.max,
       query.lastKey,
+      tuning.pageSize,
     ],
     // Loading needs a numeric market id; without one nothing is fetched.
-    enabled: marketId !== null,
+    // A signed-in user's first page waits for their settings (data saving asks for less).
+    enabled: marketId !== null && tuning.settled,
     initialPageParam: query.lastKey,
     queryFn: ({ pageParam, signal }) =>
       fetchEvents(
@@ -93,15 +97,23 @@ export function SportsList({ live }: { live: boolean }) {
           tournaments,
           odds: query.odds,
           lastKey: pageParam,
+          pageSize: tuning.pageSize,
         },
         signal,
       ),
     getNextPageParam: (page) => page.lastKey,
+    // New events and counts arrive by polling; data-saving mode polls less often.
+    refetchInterval: tuning.refreshMs,
   });
 
   const loaded = useMemo(() => events.data?.pages.flatMap((p) => p.events) ?? [], [events.data]);
   useEffect(() => seedEvents(loaded), [loaded]);
-  useEffect(() => watch([{ kind: 'sport', id: sportId }]), [sportId]);
+  // Data-saving mode: pre-match lists do without live prices (live lists keep them).
+  const liveRoom = live || tuning.preMatchLiveRoom;
+  useEffect(
+    () => (liveRoom ? watch([{ kind: 'sport', id: sportId }]) : undefined),
+    [sportId, liveRoom],
+  );
 
   // "Show more" counts restart whenever the filters change.
   const listKey = `${search.toString()}|${sportId}|${categoryId}|${subId}`;
@@ -157,6 +169,8 @@ export function SportsList({ live }: { live: boolean }) {
         ))}
         {sports.isPending && <span className={styles.chipSkeleton} aria-hidden="true" />}
       </nav>
+      {/* While the sports load, their chip rows keep their place (no layout shift). */}
+      {sports.isPending && <ChipRowsSkeleton rows={live ? 2 : 3} />}
       {!live && sport && (
         <CategoryNav sport={sport} sportPath={sportPath} categoryId={categoryId} />
       )}
@@ -202,7 +216,7 @@ export function SportsList({ live }: { live: boolean }) {
             Try again
           </button>
         </div>
-      ) : events.isPending || marketId === null ? (
+      ) : events.isPending || marketId === null || !tuning.settled ? (
         <ListSkeleton />
       ) : loaded.length === 0 ? (
         <EmptyState
@@ -215,21 +229,7 @@ export function SportsList({ live }: { live: boolean }) {
         />
       ) : (
         <>
-          {groupByLeague(shown).map((group) => (
-            <section key={group.key} className={styles.league} aria-label={group.title}>
-              <h2 className={styles.leagueTitle}>{group.title}</h2>
-              <ul className={styles.rows}>
-                {group.events.map((event) => (
-                  <EventRow
-                    key={event.id}
-                    event={event}
-                    marketId={marketId}
-                    specifier={specifier}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))}
+          <EventGroups events={shown} marketId={marketId} specifier={specifier} tuning={tuning} />
           {canShowMore && (
             <button
               type="button"
@@ -362,6 +362,18 @@ function OddsRange() {
         </Link>
       )}
     </form>
+  );
+}
+
+function ChipRowsSkeleton({ rows }: { rows: number }) {
+  return (
+    <div aria-hidden="true">
+      {Array.from({ length: rows }, (_, row) => (
+        <div key={row} className={styles.chips}>
+          <span className={styles.chipSkeleton} />
+        </div>
+      ))}
+    </div>
   );
 }
 

@@ -2,18 +2,17 @@ import { ACCOUNT_CORE_PATHS } from '@dau/contracts/accounts/paths';
 import type { UserSettings } from '@dau/contracts/accounts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import {
+  rememberSettings,
+  settingsKey,
+  settingsQuery,
+  type SettingsAnswer,
+} from './settings-query';
 
-interface SettingsAnswer {
-  settings: UserSettings;
-}
-
-export const settingsKey = ['settings'] as const;
+export { settingsKey, settingsQuery };
 
 export function useSettings() {
-  return useQuery({
-    queryKey: settingsKey,
-    queryFn: () => apiFetch<SettingsAnswer>({ base: 'core', path: ACCOUNT_CORE_PATHS.getSettings }),
-  });
+  return useQuery(settingsQuery());
 }
 
 export function useUpdateSettings() {
@@ -25,6 +24,6 @@ export function useUpdateSettings() {
         path: ACCOUNT_CORE_PATHS.updateSettings,
         body: changes,
       }),
-    onSuccess: (answer) => client.setQueryData(settingsKey, answer),
+    onSuccess: (answer) => client.setQueryData(settingsKey, rememberSettings(answer)),
   });
 }

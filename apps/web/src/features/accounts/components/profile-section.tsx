@@ -42,7 +42,8 @@ export function ProfileSection({ site }: { site: SiteConfig }) {
   );
 }
 
-function EmailBox({ current }: { current: string | null }) {
+/** The email-update box of the profile page and the account menu (doc 1 §2, §4, §8). */
+export function EmailBox({ current }: { current: string | null }) {
   const update = useUpdateEmail();
   const [email, setEmail] = useState(current ?? '');
   const [toast, setToast] = useState<string | null>(null);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GetBalanceResponse } from '@dau/contracts/wallet/get-balance';
 import { apiFetch } from '../../../lib/api-client';
 import { currentSite } from '../../../lib/site';
+import { balancesFromAnswer, usePaymentsStore } from '../store';
 
 /** `POST {core}/customer/getbalance`: the signed-in user's balances. */
 export function fetchBalance(signal?: AbortSignal): Promise<GetBalanceResponse> {
@@ -19,7 +20,12 @@ export const balanceQueryKey = ['wallet', 'balance'] as const;
 export const balanceQueryOptions = () =>
   queryOptions({
     queryKey: balanceQueryKey,
-    queryFn: ({ signal }) => fetchBalance(signal),
+    queryFn: async ({ signal }) => {
+      const answer = await fetchBalance(signal);
+      // The answer feeds the one balance state the header, menu and pages read.
+      usePaymentsStore.getState().setBalances(balancesFromAnswer(answer));
+      return answer;
+    },
     staleTime: 30_000,
   });
 

@@ -14,7 +14,7 @@ import { useDeposit } from '../api/deposit';
 import { usePaymentsStore } from '../store';
 import styles from './payments.module.css';
 import { PaymentErrors, PhoneField } from './payment-fields';
-import { SideModal } from './side-modal';
+import { SideModal } from '../../../ui/side-modal';
 
 /** Deposit modal (doc 1 §2, §4): phone, decimal amount, presets, minimum, paybill on site 2. */
 export function DepositModal({ onClose }: { onClose: () => void }) {

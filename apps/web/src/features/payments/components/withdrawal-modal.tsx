@@ -15,7 +15,7 @@ import { checkWithdrawal, postWithdrawal } from '../api/withdrawal';
 import { usePaymentsStore } from '../store';
 import styles from './payments.module.css';
 import { PaymentErrors, PhoneField } from './payment-fields';
-import { SideModal } from './side-modal';
+import { SideModal } from '../../../ui/side-modal';
 
 type Phase = 'idle' | 'submitting' | 'processing';
 

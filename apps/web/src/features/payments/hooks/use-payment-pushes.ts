@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { COIN_ANIMATION_MS, NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
-import { realtimeSocket, type SocketLike } from '../../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime';
 import { balanceQueryKey } from '../api/get-balance';
 import { transactionsQueryKey } from '../api/transactions';
 import { usePaymentsStore } from '../store';
@@ -9,9 +9,10 @@ import { usePaymentsStore } from '../store';
 const attached = new WeakSet<SocketLike>();
 
 /**
- * Listens to the payment pushes (doc 1 §3): balances, 'Deposit Success' (coin animation),
- * TransactionResult (danger notice, 10 s) and LeakyBucket (withdrawal results). The socket is
- * created after first paint, so this waits for it; each socket gets its handlers once.
+ * Listens to the payment pushes (doc 1 §3): balances (`wallet` and `userdata` patch the one
+ * balance state), 'Deposit Success' (coin animation), TransactionResult (danger notice, 10 s)
+ * and LeakyBucket (withdrawal results). The socket is created after first paint, so this waits
+ * for it; each socket gets its handlers once.
  */
 export function usePaymentPushes(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -26,8 +27,12 @@ export function usePaymentPushes(enabled: boolean): void {
         void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
       };
       socket.on('wallet', (wallet) => {
-        store.setState({ wallet });
+        const { real, bonus, total, reserved } = wallet;
+        store.getState().setBalances({ cash: real, bonus, total, reserved });
         refresh();
+      });
+      socket.on('userdata', (data) => {
+        store.getState().setBalances({ cash: data.CashBalance, freeBet: data.FreeBetBalance });
       });
       socket.on('Deposit Success', () => {
         store.getState().playCoins(COIN_ANIMATION_MS);
@@ -41,18 +46,6 @@ export function usePaymentPushes(enabled: boolean): void {
       });
       socket.on('LeakyBucket', (result) => store.setState({ lastWithdrawalResult: result }));
     };
-    const existing = realtimeSocket();
-    if (existing) {
-      attach(existing);
-      return;
-    }
-    const timer = setInterval(() => {
-      const socket = realtimeSocket();
-      if (socket) {
-        attach(socket);
-        clearInterval(timer);
-      }
-    }, 250);
-    return () => clearInterval(timer);
+    return whenRealtimeSocket(attach);
   }, [enabled, queryClient]);
 }

@@ -1,0 +1,10 @@
+import { LoginModal } from '../features/accounts/components/login-modal';
+import { QueryProvider } from './query-provider';
+
+export function LoginOverlay({ redirectUrl }: { redirectUrl: string | null }) {
+  return (
+    <QueryProvider>
+      <LoginModal redirectUrl={redirectUrl} />
+    </QueryProvider>
+  );
+}

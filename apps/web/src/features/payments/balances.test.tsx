@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startRealtime, type SocketLike } from '../../lib/realtime';
+import { useSessionStore } from '../../lib/session-store';
+import { usePaymentPushes } from './hooks/use-payment-pushes';
+import { balancesFromCookie, usePaymentsStore } from './store';
+
+type Handler = (payload: unknown) => void;
+
+function fakeSocket() {
+  const handlers = new Map<string, Handler[]>();
+  const socket = {
+    connected: true,
+    on: (event: string, handler: Handler) =>
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]),
+    emit: () => undefined,
+    connect: () => undefined,
+    disconnect: () => undefined,
+  };
+  return {
+    socket: socket as unknown as SocketLike,
+    push: (event: string, payload: unknown) => handlers.get(event)?.forEach((h) => h(payload)),
+    count: (event: string) => handlers.get(event)?.length ?? 0,
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+);
+
+afterEach(() => {
+  usePaymentsStore.setState({ balances: null });
+  useSessionStore.setState({ isAuthenticated: false });
+});
+
+describe('the one balance state', () => {
+  it('starts from the balance cookie the server sets', () => {
+    expect(
+      balancesFromCookie(
+        JSON.stringify({ balance: 12.5, freebetbalance: 100, totalbalance: 112.5 }),
+      ),
+    ).toEqual({ cash: 12.5, bonus: 0, freeBet: 100, reserved: 0, total: 112.5 });
+    expect(balancesFromCookie(null)).toBeNull();
+    expect(balancesFromCookie('{not json')).toBeNull();
+    expect(balancesFromCookie('{"balance":"5"}')).toBeNull();
+  });
+
+  it('follows the wallet and userdata pushes, attached once per socket', async () => {
+    useSessionStore.setState({ isAuthenticated: true });
+    usePaymentsStore.setState({
+      balances: { cash: 10, bonus: 0, freeBet: 5, reserved: 0, total: 15 },
+    });
+    const fake = fakeSocket();
+    const stop = startRealtime({ createSocket: async () => fake.socket });
+    await flush();
+    renderHook(() => usePaymentPushes(true), { wrapper });
+    renderHook(() => usePaymentPushes(true), { wrapper });
+    expect(fake.count('wallet')).toBe(1);
+    act(() => fake.push('wallet', { real: 250.5, bonus: 3, total: 258.5, reserved: 1 }));
+    expect(usePaymentsStore.getState().balances).toEqual({
+      cash: 250.5,
+      bonus: 3,
+      freeBet: 5,
+      reserved: 1,
+      total: 258.5,
+    });
+    act(() => fake.push('userdata', { CashBalance: 200, FreeBetBalance: 0 }));
+    expect(usePaymentsStore.getState().balances).toMatchObject({ cash: 200, freeBet: 0 });
+    stop();
+  });
+
+  it('is forgotten on sign-out, with the payment modal', () => {
+    useSessionStore.setState({ isAuthenticated: true });
+    usePaymentsStore.setState({
+      modal: 'deposit',
+      balances: { cash: 1, bonus: 0, freeBet: 0, reserved: 0, total: 1 },
+    });
+    useSessionStore.getState().clearSession();
+    expect(usePaymentsStore.getState()).toMatchObject({ balances: null, modal: null });
+  });
+});

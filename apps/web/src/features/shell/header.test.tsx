@@ -1,0 +1,111 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../lib/session-store';
+import { usePaymentsStore } from '../payments/store';
+import { compactMoney } from './compact-money';
+import { Header } from './header';
+import { useShellStore } from './shell-store';
+
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+}
+
+function renderHeader(path = '/sports') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Header />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const KENYA = { locale: 'en-KE', currencySymbol: 'KSh' };
+
+beforeEach(() => {
+  useSessionStore.setState({ isAuthenticated: false, token: '', extId: '', loginModal: null });
+  usePaymentsStore.setState({ balances: null, modal: null });
+  useShellStore.setState({ accountMenuOpen: false });
+});
+afterEach(() => {
+  useSessionStore.setState({ isAuthenticated: false, loginModal: null });
+});
+
+describe('header for guests', () => {
+  it('LOG IN opens the login modal and stays on the page; the link keeps the page for no-JS', () => {
+    renderHeader('/sports?minodd=1');
+    const login = screen.getByRole('link', { name: 'LOG IN' });
+    expect(login.getAttribute('href')).toBe('/login?redirectUrl=/sports%3Fminodd%3D1');
+    fireEvent.click(login);
+    expect(useSessionStore.getState().loginModal).toEqual({ redirectUrl: null });
+    expect(location()).toBe('/sports?minodd=1');
+  });
+
+  it('LOG IN on the login page itself is a plain link', () => {
+    renderHeader('/login');
+    fireEvent.click(screen.getByRole('link', { name: 'LOG IN' }));
+    expect(useSessionStore.getState().loginModal).toBeNull();
+  });
+});
+
+describe('header for signed-in users', () => {
+  beforeEach(() => {
+    useSessionStore.setState({ isAuthenticated: true, token: 't', extId: 'e' });
+    usePaymentsStore.setState({
+      balances: { cash: 5000.5, bonus: 0, freeBet: 100, reserved: 0, total: 5100.5 },
+    });
+  });
+
+  it('shows the cash balance compactly inside My Account, and follows balance changes', () => {
+    renderHeader();
+    const account = screen.getByRole('button', { name: /^My Account/ });
+    expect(account.textContent).toContain('KSh 5,000');
+    act(() => usePaymentsStore.getState().setBalances({ cash: 250_000 }));
+    expect(screen.getByTestId('header-balance').textContent).toBe('KSh 250K');
+  });
+
+  it('Deposit opens the deposit modal without leaving the page', () => {
+    renderHeader();
+    const deposit = screen.getByRole('link', { name: 'Deposit' });
+    expect(deposit.getAttribute('href')).toBe('/payments');
+    fireEvent.click(deposit);
+    expect(usePaymentsStore.getState().modal).toBe('deposit');
+    expect(location()).toBe('/sports');
+  });
+
+  it('My Account opens the account menu and says so', () => {
+    renderHeader();
+    const account = screen.getByRole('button', { name: /^My Account/ });
+    expect(account.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(account);
+    expect(useShellStore.getState().accountMenuOpen).toBe(true);
+    expect(account.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('offers a small MY BETS link', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'My Bets' }).getAttribute('href')).toBe(
+      '/my-bets/bet-history-v2',
+    );
+  });
+
+  it('signing out forgets the balances and closes the account menu', () => {
+    useShellStore.setState({ accountMenuOpen: true });
+    useSessionStore.getState().clearSession();
+    expect(usePaymentsStore.getState().balances).toBeNull();
+    expect(useShellStore.getState().accountMenuOpen).toBe(false);
+  });
+});
+
+describe('compactMoney', () => {
+  it('drops cents below 100,000 and shortens larger amounts, always rounding down', () => {
+    expect(compactMoney(0, KENYA)).toBe('KSh 0');
+    expect(compactMoney(5000.99, KENYA)).toBe('KSh 5,000');
+    expect(compactMoney(99_999.99, KENYA)).toBe('KSh 99,999');
+    expect(compactMoney(125_490, KENYA)).toBe('KSh 125.4K');
+    expect(compactMoney(1_299_999, KENYA)).toBe('KSh 1.2M');
+    expect(compactMoney(-3, KENYA)).toBe('KSh 0');
+  });
+});
