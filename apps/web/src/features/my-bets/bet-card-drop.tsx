@@ -18,7 +18,10 @@ export function BetCardDrop({ label, className }: { label: string; className?: s
   // The header sits outside the pages' provider; this is the same client.
   return (
     <QueryClientProvider client={queryClient}>
-      <BetDropButton label={label} className={className ?? styles.dropButton ?? ''} />
+      <BetDropButton
+        label={label}
+        className={className ? `${className} ${styles.plain}` : (styles.dropButton ?? '')}
+      />
     </QueryClientProvider>
   );
 }
