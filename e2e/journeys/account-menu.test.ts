@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../lib/browser';
+import { fillDemoLogin, useDau } from '../lib/journey';
 
-let dau: DauServer;
-let browser: Browser;
-
-before(async () => {
-  dau = await startDau({ SEED_DEMO: 'true', SANDBOX: 'true' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
+const journey = useDau({ SEED_DEMO: 'true', SANDBOX: 'true' });
 
 /** Signs the demo user in through the header's LOG IN, which opens the login modal. */
 async function loginThroughHeader(page: Page, shot?: string) {
   await page.getByRole('banner').getByRole('link', { name: 'LOG IN' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.waitFor();
-  await dialog.getByLabel('Phone number or username').fill('0700000001');
-  await dialog.getByLabel('Password or PIN').fill('DemoPass#2026');
+  await fillDemoLogin(dialog);
   if (shot) await screenshot(page, shot);
   await dialog.getByRole('button', { name: 'LOG IN' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -32,9 +21,7 @@ const headerBalance = (page: Page) => page.getByTestId('header-balance');
 
 describe('signed-in header and account menu at 360×740', () => {
   it('the demo user logs in through the header modal, stays on the page and sees the balance', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/promotions');
     await loginThroughHeader(page, 'account-login-modal');
     assert.equal(new URL(page.url()).pathname, '/promotions');
@@ -54,9 +41,7 @@ describe('signed-in header and account menu at 360×740', () => {
   });
 
   it('the account menu shows balances, links and content, and signs out', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/');
     await loginThroughHeader(page);
     await page.getByRole('button', { name: /^My Account/ }).click();
@@ -92,9 +77,7 @@ describe('signed-in header and account menu at 360×740', () => {
   });
 
   it('Deposit in the header opens the deposit modal on the same page', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/sports');
     await loginThroughHeader(page);
     await page.getByRole('banner').getByRole('link', { name: 'Deposit' }).click();

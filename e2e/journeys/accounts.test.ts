@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../lib/browser';
+import { fillDemoLogin, useDau } from '../lib/journey';
+import type { DauServer } from '../lib/server';
 
-let kenya: DauServer;
-let tanzania: DauServer;
-let browser: Browser;
-
-before(async () => {
-  [kenya, tanzania] = await Promise.all([
-    startDau({ SEED_DEMO: 'true', SANDBOX: 'true' }),
-    startDau({ SITE_ID: '4', SEED_DEMO: 'false', SANDBOX: 'true' }),
-  ]);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await kenya?.stop();
-  await tanzania?.stop();
-});
+/** Kenya (site 2, with the demo user) first, then Tanzania (site 4). */
+const journey = useDau(
+  { SEED_DEMO: 'true', SANDBOX: 'true' },
+  { SITE_ID: '4', SEED_DEMO: 'false', SANDBOX: 'true' },
+);
+const kenya = () => journey.dau;
+const tanzania = () => journey.daus[1] ?? assert.fail('Tanzania is started');
 
 /** The code the SMS sandbox kept for a number, as a tester would read it from the outbox. */
 async function smsCode(dau: DauServer, phone: string): Promise<string> {
@@ -42,15 +34,13 @@ async function startRegistration(page: Page, phone: string) {
 
 describe('account journeys at 360×740', () => {
   it('a new user registers and verifies the phone with the SMS code', async () => {
-    const context = await mobileContext(browser, kenya.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await startRegistration(page, '0712 600 700');
     const url = new URL(page.url());
     assert.equal(url.searchParams.get('mobile'), '+254712600700');
     assert.ok(!page.url().includes('Safari'), 'no password in the URL');
     await screenshot(page, 'accounts-register-verify');
-    await page.getByLabel('Verification code').fill(await smsCode(kenya, '+254712600700'));
+    await page.getByLabel('Verification code').fill(await smsCode(kenya(), '+254712600700'));
     await page.getByRole('button', { name: 'VERIFY' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByRole('button', { name: /^My Account/ }).waitFor();
@@ -59,13 +49,10 @@ describe('account journeys at 360×740', () => {
   });
 
   it('login goes to redirectUrl', async () => {
-    const context = await mobileContext(browser, kenya.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/my-account/settings');
     await page.waitForURL((u) => u.pathname === '/login');
-    await page.getByLabel('Phone number or username').fill('0700000001');
-    await page.getByLabel('Password or PIN').fill('DemoPass#2026');
+    await fillDemoLogin(page);
     await screenshot(page, 'accounts-login');
     await page.getByRole('button', { name: 'LOG IN' }).click();
     await page.waitForURL((u) => u.pathname === '/my-account/settings');
@@ -79,11 +66,9 @@ describe('account journeys at 360×740', () => {
   });
 
   it('site 4: the ID fills the date of birth, and compliance is read-only after submit', async () => {
-    const context = await mobileContext(browser, tanzania.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open({ baseUrl: tanzania().url });
     await startRegistration(page, '0654 100 200');
-    await page.getByLabel('Verification code').fill(await smsCode(tanzania, '+255654100200'));
+    await page.getByLabel('Verification code').fill(await smsCode(tanzania(), '+255654100200'));
     await page.getByRole('button', { name: 'VERIFY' }).click();
     await page.waitForURL((u) => u.hash === '#3');
     await page.getByLabel('First name').fill('Neema');

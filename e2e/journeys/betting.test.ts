@@ -1,29 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../lib/browser';
+import { loginAsDemo, useDau } from '../lib/journey';
 
-let dau: DauServer;
-let browser: Browser;
-
-before(async () => {
-  dau = await startDau();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
-
-async function sandbox(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${dau.url}/api/sandbox/feed/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 200, `sandbox ${path}: ${await res.text()}`);
-}
+const journey = useDau();
 
 /** 'KSh 4,990.00' → 499000 cents. */
 function cents(text: string | null): number {
@@ -39,16 +20,10 @@ async function slipBalance(page: Page): Promise<number> {
 
 describe('betting journey at 360×740', () => {
   it('the demo user places a three-leg multiple, the feed settles it, and the win is paid and shown', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
 
     // Log in as the demo user and land on football.
-    await page.goto('/login?redirectUrl=/sports/football-1');
-    await page.getByLabel('Phone number or username').fill('0700000001');
-    await page.getByLabel('Password or PIN').fill('DemoPass#2026');
-    await page.getByRole('button', { name: 'LOG IN' }).click();
-    await page.waitForURL((u) => u.pathname === '/sports/football-1');
+    await loginAsDemo(page, '/sports/football-1');
 
     // The demo seed gives the demo user one open bet already: keep its events out of this one.
     const openBets = (await (
@@ -99,7 +74,12 @@ describe('betting journey at 360×740', () => {
     const firstPick = slip.locator('li').first();
     const oldOdds = Number(await firstPick.locator('b').first().textContent());
     const newOdds = Math.round((oldOdds + 0.2) * 100) / 100;
-    await sandbox('price', { eventId: eventIds[0], marketId: 1, outcomeId: 1, odds: newOdds });
+    await journey.sandbox('price', {
+      eventId: eventIds[0],
+      marketId: 1,
+      outcomeId: 1,
+      odds: newOdds,
+    });
     await firstPick.getByTestId('odds-was').waitFor({ timeout: 15_000 });
     assert.equal(
       await firstPick.getByTestId('odds-was').textContent(),
@@ -110,11 +90,11 @@ describe('betting journey at 360×740', () => {
       new RegExp(`${newOdds.toFixed(2)}$`),
     );
     const placeButton = slip.getByRole('button', { name: /^Place bet/ });
-    await sandbox('market-status', { eventId: eventIds[1], marketId: 1, status: -1 });
+    await journey.sandbox('market-status', { eventId: eventIds[1], marketId: 1, status: -1 });
     await slip.locator('li').nth(1).getByText('Suspended').waitFor({ timeout: 15_000 });
     assert.equal(await placeButton.isDisabled(), true);
     await screenshot(page, 'betting-slip-suspended');
-    await sandbox('market-status', { eventId: eventIds[1], marketId: 1, status: 1 });
+    await journey.sandbox('market-status', { eventId: eventIds[1], marketId: 1, status: 1 });
     await slip
       .locator('li')
       .nth(1)
@@ -156,7 +136,7 @@ describe('betting journey at 360×740', () => {
     await screenshot(page, 'betting-header-open-bet');
 
     // The feed settles the three matches as home wins.
-    for (const eventId of eventIds) await sandbox('settle', { eventId, home: 2, away: 0 });
+    for (const eventId of eventIds) await journey.sandbox('settle', { eventId, home: 2, away: 0 });
     const won = page.getByText(
       new RegExp(`^Bet ${betId} has settled\\. You won KSh [\\d,]+\\.\\d\\d!$`),
     );

@@ -1,29 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import { screenshot } from '../lib/browser';
+import { useDau } from '../lib/journey';
 
-let dau: DauServer;
-let browser: Browser;
+const journey = useDau({ SITE_HOSTS: 'localhost=4' });
 /** The same server answers as site 4 (Tanzania) when reached as localhost. */
-let tanzaniaUrl: string;
-
-before(async () => {
-  dau = await startDau({ SITE_HOSTS: 'localhost=4' });
-  tanzaniaUrl = dau.url.replace('127.0.0.1', 'localhost');
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
+const tanzaniaUrl = () => journey.dau.url.replace('127.0.0.1', 'localhost');
 
 describe('content and shell journeys at 360×740', () => {
   it('shows LOG IN and JOIN to a guest, and the promotions slideshow on home', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/');
     await page.getByRole('link', { name: 'LOG IN' }).waitFor();
     await page.getByRole('link', { name: 'JOIN' }).waitFor();
@@ -34,8 +20,7 @@ describe('content and shell journeys at 360×740', () => {
   });
 
   it('opens the menu from content, hides signed-in items for guests, closes on navigation', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
+    const { context, page } = await journey.open();
     await page.goto('/');
     await page.getByRole('button', { name: 'MENU' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -50,8 +35,7 @@ describe('content and shell journeys at 360×740', () => {
   });
 
   it('requests a call back: the server error for a bad number, then success', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
+    const { context, page } = await journey.open();
     await page.goto('/');
     await page.getByRole('button', { name: 'Help' }).click();
     const panel = page.getByRole('dialog');
@@ -75,8 +59,7 @@ describe('content and shell journeys at 360×740', () => {
   });
 
   it('switches site 4 to Swahili', async () => {
-    const context = await mobileContext(browser, tanzaniaUrl);
-    const page = await context.newPage();
+    const { context, page } = await journey.open({ baseUrl: tanzaniaUrl() });
     await page.goto('/company/about-us');
     await page.getByRole('button', { name: 'SW', exact: true }).click();
     await page.getByRole('button', { name: 'English' }).click();
@@ -91,8 +74,7 @@ describe('content and shell journeys at 360×740', () => {
   });
 
   it('runs the speed test and shows a quality class', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
+    const { context, page } = await journey.open();
     await page.goto('/speedtest');
     await page.getByRole('button', { name: 'Start test' }).click();
     const quality = page.getByTestId('connection-quality');

@@ -1,26 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import { screenshot } from '../lib/browser';
+import { useDau } from '../lib/journey';
 
-let dau: DauServer;
-let browser: Browser;
-
-before(async () => {
-  dau = await startDau();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
+const journey = useDau();
 
 describe('foundation journeys at 360×740', () => {
   it('shows the 404 page for an unknown route', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/this/route/does/not/exist');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await screenshot(page, 'foundation-404');
@@ -29,8 +16,7 @@ describe('foundation journeys at 360×740', () => {
   });
 
   it('sends a guest from /my-account to the login page with redirectUrl', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
+    const { context, page } = await journey.open();
     await page.goto('/my-account');
     await page.waitForURL((url) => url.pathname === '/login');
     const url = new URL(page.url());
@@ -41,13 +27,12 @@ describe('foundation journeys at 360×740', () => {
   });
 
   it('redirects /sports/ to /sports', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
+    const { context, page } = await journey.open();
     const response = await page.goto('/sports/');
     assert.equal(new URL(page.url()).pathname, '/sports');
     assert.ok(response, 'navigation answered');
     const chain = response.request().redirectedFrom();
-    assert.equal(chain?.url(), `${dau.url}/sports/`);
+    assert.equal(chain?.url(), `${journey.dau.url}/sports/`);
     await page.locator('main h1').first().waitFor();
     await screenshot(page, 'foundation-sports');
     await context.close();

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../lib/browser';
+import { loginAsDemo, useDau } from '../lib/journey';
 
-let dau: DauServer;
-let browser: Browser;
-
-before(async () => {
-  dau = await startDau();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
+const journey = useDau();
 
 async function toggle(page: Page, name: string, on: boolean): Promise<void> {
   const input = page.locator(`main input[name="${name}"]:visible`);
@@ -33,9 +23,7 @@ async function toggle(page: Page, name: string, on: boolean): Promise<void> {
 
 describe('home and the popular football menu at 360×740', () => {
   it('home shows highlights and live now; a tap adds a selection and the betslip shows it', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/');
 
     const highlights = page.locator('main section[data-slot="highlights"]');
@@ -75,9 +63,7 @@ describe('home and the popular football menu at 360×740', () => {
   });
 
   it('the menu lists popular football; a tap lands on the tournament list', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/');
     await page.getByRole('button', { name: 'MENU' }).click();
     const popular = page.locator('#site-menu section[aria-label="Popular football"]');
@@ -111,14 +97,8 @@ describe('home and the popular football menu at 360×740', () => {
   });
 
   it('compact mode and data saving from the settings change the lists', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto('/login?redirectUrl=/my-account/settings');
-    await page.getByLabel('Phone number or username').fill('0700000001');
-    await page.getByLabel('Password or PIN').fill('DemoPass#2026');
-    await page.getByRole('button', { name: 'LOG IN' }).click();
-    await page.waitForURL((u) => u.pathname === '/my-account/settings');
+    const { context, page, errors } = await journey.open();
+    await loginAsDemo(page, '/my-account/settings');
     // The switches follow the server's answer, so each is clicked and then read back.
     await toggle(page, 'compactMode', true);
     await toggle(page, 'saveData', true);

@@ -1,37 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../lib/browser';
+import { loginAsDemo, useDau } from '../lib/journey';
 
-let dau: DauServer;
-let browser: Browser;
-
-before(async () => {
-  dau = await startDau({ SEED_DEMO: 'true', SANDBOX: 'true', DARAJA_SANDBOX_DELAY_MS: '500' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
-
-async function loginToPayments(page: Page) {
-  await page.goto('/login?redirectUrl=/payments');
-  await page.getByLabel('Phone number or username').fill('0700000001');
-  await page.getByLabel('Password or PIN').fill('DemoPass#2026');
-  await page.getByRole('button', { name: 'LOG IN' }).click();
-  await page.waitForURL((u) => u.pathname === '/payments');
-}
+const journey = useDau({ SEED_DEMO: 'true', SANDBOX: 'true', DARAJA_SANDBOX_DELAY_MS: '500' });
 
 const cash = (page: Page) => page.locator('[data-balance="Cash"]');
 
 describe('payment journeys at 360×740', () => {
   it('the demo user deposits KSh 100 through the sandbox and sees the balance rise', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await loginToPayments(page);
+    const { context, page, errors } = await journey.open();
+    await loginAsDemo(page, '/payments');
     await cash(page).filter({ hasText: 'KSh 5,000.00' }).waitFor();
     const limits = page.getByRole('form', { name: 'Deposit limits' });
     await limits.getByLabel(/^Daily limit/).scrollIntoViewIfNeeded();
@@ -55,10 +35,8 @@ describe('payment journeys at 360×740', () => {
   });
 
   it('the demo user withdraws KSh 50 and sees step 2', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await loginToPayments(page);
+    const { context, page, errors } = await journey.open();
+    await loginAsDemo(page, '/payments');
     const before = (await cash(page).textContent()) ?? '';
     await page.getByRole('button', { name: 'Withdraw' }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdrawal' });
@@ -86,9 +64,8 @@ describe('payment journeys at 360×740', () => {
   });
 
   it("a withdrawal above the balance shows the server's message", async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    await loginToPayments(page);
+    const { context, page } = await journey.open();
+    await loginAsDemo(page, '/payments');
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByLabel('Phone number').fill('0700000001');
     await page.getByLabel(/^Amount/).fill('6000');

@@ -1,32 +1,19 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { measureFirstLoad } from '../../apps/web/scripts/first-load';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { screenshot } from '../lib/browser';
+import { useDau } from '../lib/journey';
 
 const dist = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
-let dau: DauServer;
-let browser: Browser;
-
-before(async () => {
-  dau = await startDau();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
+const journey = useDau();
 
 describe('first load of / at 360×740', () => {
   it('fetches only the budgeted JavaScript before the page shows, the rest after', async () => {
     const budget = measureFirstLoad(dist);
     const counted = new Set(budget.js.map((f) => `/${f.file}`));
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     const encodings = new Set<string>();
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js')) {

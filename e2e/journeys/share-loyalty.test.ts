@@ -1,29 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { collectPageErrors, mobileContext, screenshot } from '../lib/browser';
+import { loginAsDemo, useDau } from '../lib/journey';
 
-let dau: DauServer;
-let browser: Browser;
-
-before(async () => {
-  dau = await startDau();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
-
-async function sandbox(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${dau.url}/api/sandbox/feed/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 200, `sandbox ${path}: ${await res.text()}`);
-}
+const journey = useDau();
 
 /** Picks the first outcome of the first `count` visible events; answers their event ids. */
 async function addSelections(page: Page, count: number, skip = 0): Promise<number[]> {
@@ -40,9 +21,7 @@ async function addSelections(page: Page, count: number, skip = 0): Promise<numbe
 
 describe('share and loyalty journeys at 360×740', () => {
   it('a guest shares a slip as a booking code; a friend opens the link and gets the picks', async () => {
-    const sharer = await mobileContext(browser, dau.url);
-    const page = await sharer.newPage();
-    const errors = collectPageErrors(page);
+    const { context: sharer, page, errors } = await journey.open();
     await page.goto('/sports/football-1');
     await addSelections(page, 3);
     await page.getByRole('button', { name: 'Betslip, 3 selections' }).click();
@@ -58,7 +37,7 @@ describe('share and loyalty journeys at 360×740', () => {
     await sharer.close();
 
     // A fresh phone: nothing stored, not signed in.
-    const friend = await mobileContext(browser, dau.url);
+    const friend = await mobileContext(journey.browser, journey.dau.url);
     const other = await friend.newPage();
     const friendErrors = collectPageErrors(other);
     await other.goto(`/social-share/${code}`);
@@ -84,9 +63,7 @@ describe('share and loyalty journeys at 360×740', () => {
   });
 
   it('a friend types a code by hand on /social-share; a bad code gets a clear message', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/sports/football-1');
     await addSelections(page, 2, 3);
     await page.getByRole('button', { name: 'Betslip, 2 selections' }).click();
@@ -119,14 +96,8 @@ describe('share and loyalty journeys at 360×740', () => {
   });
 
   it('the loyalty pop-up shows the demo user’s weekly progress, which a settled bet moves', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto('/login?redirectUrl=/sports/football-1');
-    await page.getByLabel('Phone number or username').fill('0700000001');
-    await page.getByLabel('Password or PIN').fill('DemoPass#2026');
-    await page.getByRole('button', { name: 'LOG IN' }).click();
-    await page.waitForURL((u) => u.pathname === '/sports/football-1');
+    const { context, page, errors } = await journey.open();
+    await loginAsDemo(page, '/sports/football-1');
 
     const loyalty = page.getByRole('button', { name: /^Weekly reward: \d+ of 10 settled bets$/ });
     await loyalty.waitFor();
@@ -156,7 +127,7 @@ describe('share and loyalty journeys at 360×740', () => {
     await slip.getByRole('button', { name: /^Place bet/ }).click();
     await slip.getByText(/^Bet placed \(/).waitFor({ timeout: 20_000 });
     await slip.getByRole('button', { name: 'Close betslip' }).click();
-    await sandbox('settle', { eventId, home: 1, away: 0 });
+    await journey.sandbox('settle', { eventId, home: 1, away: 0 });
 
     const after = `Weekly reward: ${before + 1} of 10 settled bets`;
     await page.getByRole('button', { name: after }).waitFor({ timeout: 20_000 });

@@ -1,29 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
-import { startDau, type DauServer } from '../lib/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../lib/browser';
+import { loginAsDemo, useDau } from '../lib/journey';
 
-let dau: DauServer;
-let browser: Browser;
-
-before(async () => {
-  dau = await startDau();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await dau?.stop();
-});
-
-async function sandbox(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${dau.url}/api/sandbox/feed/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 200, `sandbox ${path}: ${await res.text()}`);
-}
+const journey = useDau();
 
 async function leagueTitles(page: Page): Promise<string[]> {
   return page.locator('main section[aria-label] h2').allTextContents();
@@ -31,9 +12,7 @@ async function leagueTitles(page: Page): Promise<string[]> {
 
 describe('sports journeys at 360×740', () => {
   it('lists football, filters by tournament and odds, opens an event and sees a price move live', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
 
     await page.goto('/sports/football-1');
     await page.locator('main [data-event-id]').first().waitFor();
@@ -95,7 +74,13 @@ describe('sports journeys at 360×740', () => {
     const target = before >= 5 ? 1.5 : Math.round((before + 0.77) * 100) / 100;
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
-    await sandbox('price', { eventId, marketId: 1, specifier: '', outcomeId: 1, odds: target });
+    await journey.sandbox('price', {
+      eventId,
+      marketId: 1,
+      specifier: '',
+      outcomeId: 1,
+      odds: target,
+    });
     await page
       .locator(
         `main button[data-outcome="${eventId}:1:1"][data-move="${target > before ? 'up' : 'down'}"]:visible`,
@@ -115,9 +100,7 @@ describe('sports journeys at 360×740', () => {
   });
 
   it('shows live matches; a goal suspends then reopens; the live producer down locks odds', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await journey.open();
     await page.goto('/live-now');
     const row = page.locator('main [data-event-id]').first();
     await row.waitFor();
@@ -128,17 +111,17 @@ describe('sports journeys at 360×740', () => {
     await page.waitForFunction(() => document.querySelector('main [data-event-id]') !== null);
     await page.waitForTimeout(500);
 
-    await sandbox('producer-down', { producer: 1 });
+    await journey.sandbox('producer-down', { producer: 1 });
     await page.getByText('Live betting is temporarily disabled').waitFor();
     assert.equal(await button.isDisabled(), true);
     await screenshot(page, 'sports-live-producer-down');
-    await sandbox('producer-up', { producer: 1 });
+    await journey.sandbox('producer-up', { producer: 1 });
     await page
       .getByText('Live betting is temporarily disabled')
       .waitFor({ state: 'detached', timeout: 20_000 });
 
-    await sandbox('pause', {});
-    await sandbox('goal', { eventId, team: 'home' });
+    await journey.sandbox('pause', {});
+    await journey.sandbox('goal', { eventId, team: 'home' });
     await page.waitForFunction(
       (id) =>
         [...document.querySelectorAll(`main [data-event-id="${id}"] button[data-outcome]`)].every(
@@ -147,8 +130,8 @@ describe('sports journeys at 360×740', () => {
       eventId,
       { timeout: 15_000 },
     );
-    await sandbox('advance', { ms: 60_000 });
-    await sandbox('resume', {});
+    await journey.sandbox('advance', { ms: 60_000 });
+    await journey.sandbox('resume', {});
     await page.waitForFunction(
       (id) =>
         [...document.querySelectorAll(`main [data-event-id="${id}"] button[data-outcome]`)].some(
@@ -170,14 +153,8 @@ describe('sports journeys at 360×740', () => {
   });
 
   it('the demo user adds three selections, sees boost and taxes, and places the multiple', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto('/login?redirectUrl=/sports/football-1');
-    await page.getByLabel('Phone number or username').fill('0700000001');
-    await page.getByLabel('Password or PIN').fill('DemoPass#2026');
-    await page.getByRole('button', { name: 'LOG IN' }).click();
-    await page.waitForURL((u) => u.pathname === '/sports/football-1');
+    const { context, page, errors } = await journey.open();
+    await loginAsDemo(page, '/sports/football-1');
     const rows = page.locator('main [data-event-id]:visible');
     await rows.first().waitFor();
     for (let i = 0; i < 3; i += 1) {
@@ -197,8 +174,7 @@ describe('sports journeys at 360×740', () => {
   });
 
   it('shows an error state for an unknown event', async () => {
-    const context = await mobileContext(browser, dau.url);
-    const page = await context.newPage();
+    const { context, page } = await journey.open();
     await page.goto('/sports/football-1/england-1102/premier-league-2103/999999999');
     await page.getByText('This match is not available.', { exact: false }).waitFor();
     assert.ok(await page.getByRole('link', { name: 'More matches' }).isVisible());

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser, mobileContext } from './browser';
+import { startDau, type DauServer } from './server';
+
+export { collectPageErrors };
+
+/** The demo user the seed creates (`SEED_DEMO`), signed in the way a customer types it. */
+export const DEMO_LOGIN = { phone: '0700000001', password: 'DemoPass#2026' } as const;
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  /** Script errors the page reported; a journey asserts this is empty. */
+  errors: string[];
+}
+
+export interface Journey {
+  /** The first (or only) server started. */
+  readonly dau: DauServer;
+  /** Every server started, in the order their envs were given. */
+  readonly daus: readonly DauServer[];
+  readonly browser: Browser;
+  /** A 360×740 context on `baseUrl` (the first server unless told), one page, its errors. */
+  open(options?: { baseUrl?: string; splash?: boolean }): Promise<OpenPage>;
+  /** POSTs to the feed sandbox (`/api/sandbox/feed/<path>`) and fails the test unless 200. */
+  sandbox(path: string, body: unknown): Promise<void>;
+}
+
+/**
+ * Starts the built Dau (one per env given, in parallel) and one browser before the file's tests,
+ * and stops them after. Call at the top level of a journey file.
+ */
+export function useDau(...envs: Record<string, string>[]): Journey {
+  let daus: DauServer[] = [];
+  let browser: Browser | undefined;
+  before(async () => {
+    daus = await Promise.all((envs.length > 0 ? envs : [{}]).map((env) => startDau(env)));
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await Promise.all(daus.map((dau) => dau.stop()));
+  });
+  const journey: Journey = {
+    get dau() {
+      const dau = daus[0];
+      assert.ok(dau, 'Dau is started');
+      return dau;
+    },
+    get daus() {
+      return daus;
+    },
+    get browser() {
+      assert.ok(browser, 'the browser is launched');
+      return browser;
+    },
+    async open({ baseUrl, splash } = {}) {
+      const context = await mobileContext(journey.browser, baseUrl ?? journey.dau.url, { splash });
+      const page = await context.newPage();
+      return { context, page, errors: collectPageErrors(page) };
+    },
+    async sandbox(path, body) {
+      const res = await fetch(`${journey.dau.url}/api/sandbox/feed/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      assert.equal(res.status, 200, `sandbox ${path}: ${await res.text()}`);
+    },
+  };
+  return journey;
+}
+
+/** Types the demo user's phone and password into a login form (the page or the modal). */
+export async function fillDemoLogin(form: Page | Locator): Promise<void> {
+  await form.getByLabel('Phone number or username').fill(DEMO_LOGIN.phone);
+  await form.getByLabel('Password or PIN').fill(DEMO_LOGIN.password);
+}
+
+/** Signs the demo user in on /login and waits until the app has gone on to `redirectUrl`. */
+export async function loginAsDemo(page: Page, redirectUrl: string): Promise<void> {
+  await page.goto(`/login?redirectUrl=${redirectUrl}`);
+  await fillDemoLogin(page);
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await page.waitForURL((u) => u.pathname === redirectUrl);
+}
