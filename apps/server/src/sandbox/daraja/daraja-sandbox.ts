@@ -119,6 +119,64 @@ function darajaError(reply: FastifyReply, status: number, errorCode: string, mes
   });
 }
 
+/** Daraja's answer to a request that failed validation (its own words for each case). */
+function badRequest(reply: FastifyReply, invalid?: string) {
+  return darajaError(
+    reply,
+    400,
+    '400.002.02',
+    invalid ? `Bad Request - Invalid ${invalid}` : 'Bad Request',
+  );
+}
+
+/** The path of the first field that failed, as Daraja names it in its 400. */
+function firstInvalidField(error: z.ZodError): string {
+  return error.issues[0]?.path.join('.') ?? 'body';
+}
+
+/** The ids a B2C or TransactionStatusQuery request is known by, in its answer and its result. */
+interface Conversation {
+  conversationId: string;
+  originatorConversationId: string;
+}
+
+/** A new conversation: the ConversationID as Daraja's API gateway makes them. */
+function newConversation(originatorConversationId: string): Conversation {
+  return {
+    conversationId: `AG_${darajaTimestamp(new Date())}_${randomBytes(8).toString('hex')}`,
+    originatorConversationId,
+  };
+}
+
+/** The synchronous answer to an accepted B2C or TransactionStatusQuery request. */
+function acceptedRequest(conversation: Conversation) {
+  return {
+    ConversationID: conversation.conversationId,
+    OriginatorConversationID: conversation.originatorConversationId,
+    ResponseCode: '0',
+    ResponseDescription: 'Accept the service request successfully.',
+  };
+}
+
+/** The asynchronous result of a conversation, as posted to its ResultURL or QueueTimeOutURL. */
+function conversationResult(
+  conversation: Conversation,
+  result: { type: 0 | 1; code: number; desc: string; transactionId: string },
+  more: object = {},
+) {
+  return {
+    Result: {
+      ResultType: result.type,
+      ResultCode: result.code,
+      ResultDesc: result.desc,
+      OriginatorConversationID: conversation.originatorConversationId,
+      ConversationID: conversation.conversationId,
+      TransactionID: result.transactionId,
+      ...more,
+    },
+  };
+}
+
 function receipt(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   return Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
@@ -182,6 +240,33 @@ export async function darajaSandbox(app: AppInstance): Promise<void> {
     schema: { hide: true },
   } as const;
 
+  /** Callbacks are posted once, or three times where the sandbox outcome asks for duplicates. */
+  const postCallback = async (url: string, body: unknown, outcome: string) => {
+    const times = outcome === 'duplicateCallback' ? 3 : 1;
+    for (let i = 0; i < times; i++) await post(url, body);
+  };
+
+  /**
+   * An M-Pesa API operation: the bearer token is checked, then the body against `schema`. A bad
+   * body is a 400 naming the first invalid field, or a plain 'Bad Request' where `namesField` is
+   * off (as Daraja answers for that operation).
+   */
+  const operation = <S extends z.ZodTypeAny>(
+    path: string,
+    schema: S,
+    namesField: boolean,
+    handle: (body: z.output<S>, reply: FastifyReply) => Promise<unknown>,
+  ) =>
+    app.post(`${DARAJA_SANDBOX_PREFIX}${path}`, routeOptions, async (request, reply) => {
+      if (!authorised(request))
+        return darajaError(reply, 401, '404.001.03', 'Invalid Access Token');
+      const parsed = schema.safeParse(request.body);
+      if (!parsed.success) {
+        return badRequest(reply, namesField ? firstInvalidField(parsed.error) : undefined);
+      }
+      return handle(parsed.data as z.output<S>, reply);
+    });
+
   app.get(`${DARAJA_SANDBOX_PREFIX}/oauth/v1/generate`, routeOptions, async (request, reply) => {
     const query = request.query as { grant_type?: string };
     const basic = (request.headers.authorization ?? '').replace(/^Basic /, '');
@@ -197,334 +282,269 @@ export async function darajaSandbox(app: AppInstance): Promise<void> {
     return { access_token: token, expires_in: String(TOKEN_TTL_S) };
   });
 
-  app.post(
-    `${DARAJA_SANDBOX_PREFIX}/mpesa/stkpush/v1/processrequest`,
-    routeOptions,
-    async (request, reply) => {
-      if (!authorised(request))
-        return darajaError(reply, 401, '404.001.03', 'Invalid Access Token');
-      const parsed = stkPushSchema.safeParse(request.body);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path.join('.') ?? 'body';
-        return darajaError(reply, 400, '400.002.02', `Bad Request - Invalid ${field}`);
-      }
-      const body = parsed.data;
-      if (!Number.isInteger(body.Amount) || body.Amount < 1) {
-        return darajaError(reply, 400, '400.002.02', 'Bad Request - Invalid Amount');
-      }
-      if (!/^254[17]\d{8}$/.test(body.PhoneNumber)) {
-        return darajaError(reply, 400, '400.002.02', 'Bad Request - Invalid PhoneNumber');
-      }
-      if (!passwordValid(body.BusinessShortCode, body.Password, body.Timestamp)) {
-        return darajaError(reply, 400, '400.002.02', 'Bad Request - Invalid Password');
-      }
-      const record: StkRecord = {
-        merchantRequestId: `${randomBytes(2).toString('hex')}-${randomBytes(4).toString('hex')}-1`,
-        checkoutRequestId: `ws_CO_${darajaTimestamp(new Date())}${randomBytes(6).toString('hex')}`,
-        phone: body.PhoneNumber,
-        amount: body.Amount,
-        resultCode: null,
-        resultDesc: 'The transaction is being processed',
-      };
-      stk.set(record.checkoutRequestId, record);
-      const outcome = sandboxOutcome(body.PhoneNumber);
-      later(async () => {
-        const result = STK_RESULTS[outcome] ?? { code: 0, desc: 'ok' };
-        record.resultCode = result.code;
-        record.resultDesc = result.desc;
-        if (outcome === 'unreachable' || outcome === 'callbackLost') return;
-        const callback = {
-          Body: {
-            stkCallback: {
-              MerchantRequestID: record.merchantRequestId,
-              CheckoutRequestID: record.checkoutRequestId,
-              ResultCode: result.code,
-              ResultDesc: result.desc,
-              ...(result.code === 0
-                ? {
-                    CallbackMetadata: {
-                      Item: [
-                        { Name: 'Amount', Value: record.amount },
-                        { Name: 'MpesaReceiptNumber', Value: receipt() },
-                        { Name: 'TransactionDate', Value: Number(darajaTimestamp(new Date())) },
-                        { Name: 'PhoneNumber', Value: Number(record.phone) },
-                      ],
-                    },
-                  }
-                : {}),
-            },
-          },
-        };
-        const times = outcome === 'duplicateCallback' ? 3 : 1;
-        for (let i = 0; i < times; i++) await post(body.CallBackURL, callback);
-      });
-      return {
-        MerchantRequestID: record.merchantRequestId,
-        CheckoutRequestID: record.checkoutRequestId,
-        ResponseCode: '0',
-        ResponseDescription: 'Success. Request accepted for processing',
-        CustomerMessage: 'Success. Request accepted for processing',
-      };
-    },
-  );
-
-  app.post(
-    `${DARAJA_SANDBOX_PREFIX}/mpesa/stkpushquery/v1/query`,
-    routeOptions,
-    async (request, reply) => {
-      if (!authorised(request))
-        return darajaError(reply, 401, '404.001.03', 'Invalid Access Token');
-      const parsed = stkQuerySchema.safeParse(request.body);
-      if (!parsed.success) return darajaError(reply, 400, '400.002.02', 'Bad Request');
-      const record = stk.get(parsed.data.CheckoutRequestID);
-      if (!record) return darajaError(reply, 500, '500.001.1001', 'The transaction does not exist');
-      if (record.resultCode === null) {
-        return darajaError(reply, 500, '500.001.1001', 'The transaction is being processed');
-      }
-      return {
-        ResponseCode: '0',
-        ResponseDescription: 'The service request has been accepted successsfully',
-        MerchantRequestID: record.merchantRequestId,
-        CheckoutRequestID: record.checkoutRequestId,
-        ResultCode: String(record.resultCode),
-        ResultDesc: record.resultDesc,
-      };
-    },
-  );
-
-  app.post(
-    `${DARAJA_SANDBOX_PREFIX}/mpesa/b2c/v1/paymentrequest`,
-    routeOptions,
-    async (request, reply) => {
-      if (!authorised(request))
-        return darajaError(reply, 401, '404.001.03', 'Invalid Access Token');
-      const parsed = b2cSchema.safeParse(request.body);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path.join('.') ?? 'body';
-        return darajaError(reply, 400, '400.002.02', `Bad Request - Invalid ${field}`);
-      }
-      const body = parsed.data;
-      if (!Number.isInteger(body.Amount) || body.Amount < 10) {
-        return darajaError(reply, 400, '400.002.02', 'Bad Request - Invalid Amount');
-      }
-      if (!/^254[17]\d{8}$/.test(body.PartyB)) {
-        return darajaError(reply, 400, '400.002.02', 'Bad Request - Invalid PartyB');
-      }
-      const conversationId = `AG_${darajaTimestamp(new Date())}_${randomBytes(8).toString('hex')}`;
-      const originatorConversationId = body.OriginatorConversationID ?? randomUUID();
-      const outcome = sandboxOutcome(body.PartyB);
-      const record: B2cRecord = {
-        conversationId,
-        originatorConversationId,
-        phone: body.PartyB,
-        amount: body.Amount,
-        status: null,
-        receipt: null,
-        initiatedAt: darajaTimestamp(new Date()),
-        finalisedAt: null,
-      };
-      b2c.set(originatorConversationId, record);
-      later(async () => {
-        if (outcome === 'unreachable') {
-          record.status = 'Failed';
-          record.finalisedAt = darajaTimestamp(new Date());
-          await post(body.QueueTimeOutURL, {
-            Result: {
-              ResultType: 1,
-              ResultCode: 1,
-              ResultDesc: 'The request timed out in the queue.',
-              OriginatorConversationID: originatorConversationId,
-              ConversationID: conversationId,
-              TransactionID: '',
-            },
-          });
-          return;
-        }
-        const failure =
-          outcome === 'wrongPin'
-            ? { code: 2001, desc: 'The initiator information is invalid.' }
-            : outcome === 'insufficientFunds' || outcome === 'cancelled'
-              ? { code: 1, desc: 'The balance is insufficient for the transaction.' }
-              : null;
-        const transactionId = receipt();
-        record.status = failure ? 'Failed' : 'Completed';
-        record.receipt = transactionId;
-        record.finalisedAt = darajaTimestamp(new Date());
-        b2c.set(transactionId, record);
-        if (outcome === 'callbackLost') return;
-        const result = {
-          Result: {
-            ResultType: 0,
-            ResultCode: failure?.code ?? 0,
-            ResultDesc: failure?.desc ?? 'The service request is processed successfully.',
-            OriginatorConversationID: originatorConversationId,
-            ConversationID: conversationId,
-            TransactionID: transactionId,
-            ...(failure
-              ? {}
-              : {
-                  ResultParameters: {
-                    ResultParameter: [
-                      { Key: 'TransactionAmount', Value: body.Amount },
-                      { Key: 'TransactionReceipt', Value: transactionId },
-                      {
-                        Key: 'ReceiverPartyPublicName',
-                        Value: `${body.PartyB} - Sandbox Customer`,
-                      },
-                      { Key: 'TransactionCompletedDateTime', Value: new Date().toISOString() },
-                      { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
+  operation('/mpesa/stkpush/v1/processrequest', stkPushSchema, true, async (body, reply) => {
+    if (!Number.isInteger(body.Amount) || body.Amount < 1) {
+      return badRequest(reply, 'Amount');
+    }
+    if (!/^254[17]\d{8}$/.test(body.PhoneNumber)) {
+      return badRequest(reply, 'PhoneNumber');
+    }
+    if (!passwordValid(body.BusinessShortCode, body.Password, body.Timestamp)) {
+      return badRequest(reply, 'Password');
+    }
+    const record: StkRecord = {
+      merchantRequestId: `${randomBytes(2).toString('hex')}-${randomBytes(4).toString('hex')}-1`,
+      checkoutRequestId: `ws_CO_${darajaTimestamp(new Date())}${randomBytes(6).toString('hex')}`,
+      phone: body.PhoneNumber,
+      amount: body.Amount,
+      resultCode: null,
+      resultDesc: 'The transaction is being processed',
+    };
+    stk.set(record.checkoutRequestId, record);
+    const outcome = sandboxOutcome(body.PhoneNumber);
+    later(async () => {
+      const result = STK_RESULTS[outcome] ?? { code: 0, desc: 'ok' };
+      record.resultCode = result.code;
+      record.resultDesc = result.desc;
+      if (outcome === 'unreachable' || outcome === 'callbackLost') return;
+      const callback = {
+        Body: {
+          stkCallback: {
+            MerchantRequestID: record.merchantRequestId,
+            CheckoutRequestID: record.checkoutRequestId,
+            ResultCode: result.code,
+            ResultDesc: result.desc,
+            ...(result.code === 0
+              ? {
+                  CallbackMetadata: {
+                    Item: [
+                      { Name: 'Amount', Value: record.amount },
+                      { Name: 'MpesaReceiptNumber', Value: receipt() },
+                      { Name: 'TransactionDate', Value: Number(darajaTimestamp(new Date())) },
+                      { Name: 'PhoneNumber', Value: Number(record.phone) },
                     ],
                   },
-                }),
-            ReferenceData: {
-              ReferenceItem: { Key: 'QueueTimeoutURL', Value: body.QueueTimeOutURL },
-            },
+                }
+              : {}),
           },
-        };
-        const times = outcome === 'duplicateCallback' ? 3 : 1;
-        for (let i = 0; i < times; i++) await post(body.ResultURL, result);
-      });
-      return {
-        ConversationID: conversationId,
-        OriginatorConversationID: originatorConversationId,
-        ResponseCode: '0',
-        ResponseDescription: 'Accept the service request successfully.',
+        },
       };
-    },
-  );
+      await postCallback(body.CallBackURL, callback, outcome);
+    });
+    return {
+      MerchantRequestID: record.merchantRequestId,
+      CheckoutRequestID: record.checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    };
+  });
+
+  operation('/mpesa/stkpushquery/v1/query', stkQuerySchema, false, async (body, reply) => {
+    const record = stk.get(body.CheckoutRequestID);
+    if (!record) return darajaError(reply, 500, '500.001.1001', 'The transaction does not exist');
+    if (record.resultCode === null) {
+      return darajaError(reply, 500, '500.001.1001', 'The transaction is being processed');
+    }
+    return {
+      ResponseCode: '0',
+      ResponseDescription: 'The service request has been accepted successsfully',
+      MerchantRequestID: record.merchantRequestId,
+      CheckoutRequestID: record.checkoutRequestId,
+      ResultCode: String(record.resultCode),
+      ResultDesc: record.resultDesc,
+    };
+  });
+
+  operation('/mpesa/b2c/v1/paymentrequest', b2cSchema, true, async (body, reply) => {
+    if (!Number.isInteger(body.Amount) || body.Amount < 10) {
+      return badRequest(reply, 'Amount');
+    }
+    if (!/^254[17]\d{8}$/.test(body.PartyB)) {
+      return badRequest(reply, 'PartyB');
+    }
+    const conversation = newConversation(body.OriginatorConversationID ?? randomUUID());
+    const outcome = sandboxOutcome(body.PartyB);
+    const record: B2cRecord = {
+      ...conversation,
+      phone: body.PartyB,
+      amount: body.Amount,
+      status: null,
+      receipt: null,
+      initiatedAt: darajaTimestamp(new Date()),
+      finalisedAt: null,
+    };
+    b2c.set(conversation.originatorConversationId, record);
+    later(async () => {
+      if (outcome === 'unreachable') {
+        record.status = 'Failed';
+        record.finalisedAt = darajaTimestamp(new Date());
+        await post(
+          body.QueueTimeOutURL,
+          conversationResult(conversation, {
+            type: 1,
+            code: 1,
+            desc: 'The request timed out in the queue.',
+            transactionId: '',
+          }),
+        );
+        return;
+      }
+      const failure =
+        outcome === 'wrongPin'
+          ? { code: 2001, desc: 'The initiator information is invalid.' }
+          : outcome === 'insufficientFunds' || outcome === 'cancelled'
+            ? { code: 1, desc: 'The balance is insufficient for the transaction.' }
+            : null;
+      const transactionId = receipt();
+      record.status = failure ? 'Failed' : 'Completed';
+      record.receipt = transactionId;
+      record.finalisedAt = darajaTimestamp(new Date());
+      b2c.set(transactionId, record);
+      if (outcome === 'callbackLost') return;
+      const result = conversationResult(
+        conversation,
+        {
+          type: 0,
+          code: failure?.code ?? 0,
+          desc: failure?.desc ?? 'The service request is processed successfully.',
+          transactionId,
+        },
+        {
+          ...(failure
+            ? {}
+            : {
+                ResultParameters: {
+                  ResultParameter: [
+                    { Key: 'TransactionAmount', Value: body.Amount },
+                    { Key: 'TransactionReceipt', Value: transactionId },
+                    {
+                      Key: 'ReceiverPartyPublicName',
+                      Value: `${body.PartyB} - Sandbox Customer`,
+                    },
+                    { Key: 'TransactionCompletedDateTime', Value: new Date().toISOString() },
+                    { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
+                  ],
+                },
+              }),
+          ReferenceData: {
+            ReferenceItem: { Key: 'QueueTimeoutURL', Value: body.QueueTimeOutURL },
+          },
+        },
+      );
+      await postCallback(body.ResultURL, result, outcome);
+    });
+    return acceptedRequest(conversation);
+  });
 
   /**
    * TransactionStatusQuery: accepted at once; the status is posted to ResultURL later, naming
    * the query's own conversation ids and echoing Occasion, as Daraja does.
    */
-  app.post(
-    `${DARAJA_SANDBOX_PREFIX}/mpesa/transactionstatus/v1/query`,
-    routeOptions,
-    async (request, reply) => {
-      if (!authorised(request))
-        return darajaError(reply, 401, '404.001.03', 'Invalid Access Token');
-      const parsed = transactionStatusSchema.safeParse(request.body);
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path.join('.') ?? 'body';
-        return darajaError(reply, 400, '400.002.02', `Bad Request - Invalid ${field}`);
-      }
-      const body = parsed.data;
+  operation(
+    '/mpesa/transactionstatus/v1/query',
+    transactionStatusSchema,
+    true,
+    async (body, reply) => {
       const key = body.TransactionID?.trim() || body.OriginalConversationID?.trim() || '';
-      if (!key) return darajaError(reply, 400, '400.002.02', 'Bad Request - Invalid TransactionID');
-      const conversationId = `AG_${darajaTimestamp(new Date())}_${randomBytes(8).toString('hex')}`;
-      const originatorConversationId = randomUUID();
+      if (!key) return badRequest(reply, 'TransactionID');
+      const conversation = newConversation(randomUUID());
       later(async () => {
         const record = b2c.get(key);
         const reference = {
           ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: body.Occasion ?? '' } },
         };
         if (!record) {
-          await post(body.ResultURL, {
-            Result: {
-              ResultType: 0,
-              ResultCode: 2032,
-              ResultDesc: 'The transaction could not be found.',
-              OriginatorConversationID: originatorConversationId,
-              ConversationID: conversationId,
-              TransactionID: '',
-              ...reference,
-            },
-          });
+          await post(
+            body.ResultURL,
+            conversationResult(
+              conversation,
+              {
+                type: 0,
+                code: 2032,
+                desc: 'The transaction could not be found.',
+                transactionId: '',
+              },
+              reference,
+            ),
+          );
           return;
         }
-        await post(body.ResultURL, {
-          Result: {
-            ResultType: 0,
-            ResultCode: 0,
-            ResultDesc: 'The service request is processed successfully.',
-            OriginatorConversationID: originatorConversationId,
-            ConversationID: conversationId,
-            TransactionID: record.receipt ?? '',
-            ResultParameters: {
-              ResultParameter: [
-                { Key: 'ReceiptNo', Value: record.receipt ?? '' },
-                { Key: 'Conversation ID', Value: record.conversationId },
-                { Key: 'Originator Conversation ID', Value: record.originatorConversationId },
-                { Key: 'FinalisedTime', Value: record.finalisedAt ?? '' },
-                { Key: 'Amount', Value: record.amount },
-                { Key: 'TransactionStatus', Value: record.status ?? 'Pending' },
-                { Key: 'ReasonType', Value: 'Business Payment to Customer via API' },
-                { Key: 'InitiatedTime', Value: record.initiatedAt },
-                { Key: 'CreditPartyName', Value: `${record.phone} - Sandbox Customer` },
-                { Key: 'DebitPartyName', Value: `${payments.b2cShortcode} - Dau` },
-              ],
+        await post(
+          body.ResultURL,
+          conversationResult(
+            conversation,
+            {
+              type: 0,
+              code: 0,
+              desc: 'The service request is processed successfully.',
+              transactionId: record.receipt ?? '',
             },
-            ...reference,
-          },
-        });
+            {
+              ResultParameters: {
+                ResultParameter: [
+                  { Key: 'ReceiptNo', Value: record.receipt ?? '' },
+                  { Key: 'Conversation ID', Value: record.conversationId },
+                  { Key: 'Originator Conversation ID', Value: record.originatorConversationId },
+                  { Key: 'FinalisedTime', Value: record.finalisedAt ?? '' },
+                  { Key: 'Amount', Value: record.amount },
+                  { Key: 'TransactionStatus', Value: record.status ?? 'Pending' },
+                  { Key: 'ReasonType', Value: 'Business Payment to Customer via API' },
+                  { Key: 'InitiatedTime', Value: record.initiatedAt },
+                  { Key: 'CreditPartyName', Value: `${record.phone} - Sandbox Customer` },
+                  { Key: 'DebitPartyName', Value: `${payments.b2cShortcode} - Dau` },
+                ],
+              },
+              ...reference,
+            },
+          ),
+        );
       });
-      return {
-        ConversationID: conversationId,
-        OriginatorConversationID: originatorConversationId,
-        ResponseCode: '0',
-        ResponseDescription: 'Accept the service request successfully.',
-      };
+      return acceptedRequest(conversation);
     },
   );
 
-  app.post(
-    `${DARAJA_SANDBOX_PREFIX}/mpesa/c2b/v1/registerurl`,
-    routeOptions,
-    async (request, reply) => {
-      if (!authorised(request))
-        return darajaError(reply, 401, '404.001.03', 'Invalid Access Token');
-      const parsed = registerSchema.safeParse(request.body);
-      if (!parsed.success) return darajaError(reply, 400, '400.002.02', 'Bad Request');
-      c2bUrls.set(parsed.data.ShortCode, {
-        confirmation: parsed.data.ConfirmationURL,
-        validation: parsed.data.ValidationURL,
-      });
-      return {
-        OriginatorCoversationID: randomUUID(),
-        ResponseCode: '0',
-        ResponseDescription: 'Success',
-      };
-    },
-  );
+  operation('/mpesa/c2b/v1/registerurl', registerSchema, false, async (body) => {
+    c2bUrls.set(body.ShortCode, {
+      confirmation: body.ConfirmationURL,
+      validation: body.ValidationURL,
+    });
+    return {
+      OriginatorCoversationID: randomUUID(),
+      ResponseCode: '0',
+      ResponseDescription: 'Success',
+    };
+  });
 
   /** The customer pays the paybill from their phone: validation, then confirmation. */
-  app.post(
-    `${DARAJA_SANDBOX_PREFIX}/mpesa/c2b/v1/simulate`,
-    routeOptions,
-    async (request, reply) => {
-      if (!authorised(request))
-        return darajaError(reply, 401, '404.001.03', 'Invalid Access Token');
-      const parsed = simulateSchema.safeParse(request.body);
-      if (!parsed.success) return darajaError(reply, 400, '400.002.02', 'Bad Request');
-      const body = parsed.data;
-      const urls = c2bUrls.get(body.ShortCode);
-      if (!urls) return darajaError(reply, 400, '400.002.02', 'Bad Request - URLs not registered');
-      const payment = {
-        TransactionType: 'Pay Bill',
-        TransID: receipt(),
-        TransTime: darajaTimestamp(new Date()),
-        TransAmount: body.Amount.toFixed(2),
-        BusinessShortCode: body.ShortCode,
-        BillRefNumber: body.BillRefNumber ?? '',
-        InvoiceNumber: '',
-        OrgAccountBalance: '',
-        ThirdPartyTransID: '',
-        MSISDN: body.Msisdn,
-        FirstName: 'Sandbox',
-      };
-      later(async () => {
-        const validation = (await post(urls.validation, payment)) as {
-          ResultCode?: unknown;
-        } | null;
-        // Daraja treats a missing answer as accepted; anything but 0 rejects the payment.
-        if (String(validation?.ResultCode ?? '0') !== '0') return;
-        await post(urls.confirmation, payment);
-      }, 0);
-      return {
-        OriginatorCoversationID: randomUUID(),
-        ResponseCode: '0',
-        ResponseDescription: 'Accept the service request successfully.',
-      };
-    },
-  );
+  operation('/mpesa/c2b/v1/simulate', simulateSchema, false, async (body, reply) => {
+    const urls = c2bUrls.get(body.ShortCode);
+    if (!urls) return darajaError(reply, 400, '400.002.02', 'Bad Request - URLs not registered');
+    const payment = {
+      TransactionType: 'Pay Bill',
+      TransID: receipt(),
+      TransTime: darajaTimestamp(new Date()),
+      TransAmount: body.Amount.toFixed(2),
+      BusinessShortCode: body.ShortCode,
+      BillRefNumber: body.BillRefNumber ?? '',
+      InvoiceNumber: '',
+      OrgAccountBalance: '',
+      ThirdPartyTransID: '',
+      MSISDN: body.Msisdn,
+      FirstName: 'Sandbox',
+    };
+    later(async () => {
+      const validation = (await post(urls.validation, payment)) as {
+        ResultCode?: unknown;
+      } | null;
+      // Daraja treats a missing answer as accepted; anything but 0 rejects the payment.
+      if (String(validation?.ResultCode ?? '0') !== '0') return;
+      await post(urls.confirmation, payment);
+    }, 0);
+    return {
+      OriginatorCoversationID: randomUUID(),
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    };
+  });
 }
