@@ -1,43 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reconcilePayments } from '../../src/modules/payments/payments.service';
 import { getBalances } from '../../src/modules/wallet/wallet.service';
-import { createSignedInUser } from '../helpers/factories';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced } from '../wallet/ledger-assertions';
-import { eventually, phoneEnding, recordingSocket } from './payments-test-kit';
+import { eventually, usePaymentsApp } from './payments-test-kit';
 
-let t: TestApp;
-const closers: (() => void)[] = [];
-beforeAll(async () => {
-  t = await createTestApp({
-    DARAJA_SANDBOX_DELAY_MS: '40',
-    PAYMENTS_RECONCILE_INTERVAL_MS: '0',
-    PAYMENTS_STALE_AFTER_MS: '1',
-  });
-  await t.listen();
+const bed = usePaymentsApp({
+  DARAJA_SANDBOX_DELAY_MS: '40',
+  PAYMENTS_RECONCILE_INTERVAL_MS: '0',
+  PAYMENTS_STALE_AFTER_MS: '1',
 });
-afterAll(async () => {
-  for (const close of closers) close();
-  await t.close();
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t.deps.db);
-});
-
-async function signedIn(suffix: string) {
-  const phone = phoneEnding(suffix);
-  const signed = await createSignedInUser(t.deps.db, { phone, username: `u${phone.slice(-8)}` });
-  const socket = await recordingSocket(t, signed.token);
-  closers.push(socket.close);
-  return { ...signed, phone, socket };
-}
 
 function deposit(
   cookies: { authBB: string },
   body: Record<string, unknown>,
   path = '/api/payments/deposit/',
 ) {
-  return t.app.inject({
+  return bed.t.app.inject({
     method: 'POST',
     url: path,
     cookies,
@@ -52,7 +29,7 @@ function deposit(
 }
 
 async function payment(publicId: string) {
-  return t.deps.db
+  return bed.t.deps.db
     .selectFrom('payments')
     .selectAll()
     .where('public_id', '=', publicId)
@@ -60,7 +37,7 @@ async function payment(publicId: string) {
 }
 
 async function callbacksFor(checkoutRequestId: string | null) {
-  return t.deps.db
+  return bed.t.deps.db
     .selectFrom('payment_callbacks')
     .select(['outcome'])
     .where('reference', '=', checkoutRequestId ?? '')
@@ -70,7 +47,7 @@ async function callbacksFor(checkoutRequestId: string | null) {
 
 describe('STK deposit', () => {
   it('credits exactly once although the callback arrives three times', async () => {
-    const u = await signedIn('3333');
+    const u = await bed.signedIn('3333');
     const res = await deposit(u.cookies, { PhoneNumber: u.phone, Amount: 150 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -90,7 +67,7 @@ describe('STK deposit', () => {
     ]);
     expect(row.status).toBe('completed');
     expect(row.mpesa_receipt).toMatch(/^[A-Z0-9]{10}$/);
-    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(15_000);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(15_000);
 
     await eventually(() => u.socket.of('Deposit Success').length > 0);
     expect(u.socket.of('Deposit Success')).toEqual([{ amount: 150 }]);
@@ -107,11 +84,11 @@ describe('STK deposit', () => {
     expect(again.statusCode).toBe(200);
     await eventually(() => u.socket.of('Deposit Success').length === 2);
     expect(u.socket.of('First Deposit Success')).toHaveLength(1);
-    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(17_000);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(17_000);
   });
 
   it('credits nothing when the user cancels, and pushes TransactionResult', async () => {
-    const u = await signedIn('1032');
+    const u = await bed.signedIn('1032');
     const res = await deposit(u.cookies, { PhoneNumber: u.phone, Amount: 50 });
     expect(res.statusCode).toBe(200);
     const id = res.json().bbPaymentTransactionId;
@@ -125,7 +102,7 @@ describe('STK deposit', () => {
     const row = await payment(id);
     expect(row.status).toBe('failed');
     expect(row.result_code).toBe(1032);
-    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(0);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(0);
     expect(u.socket.of('Deposit Success')).toEqual([]);
   });
 
@@ -134,34 +111,34 @@ describe('STK deposit', () => {
       ['2001', 'The M-Pesa PIN was wrong. Please try the deposit again.'],
       ['1001', 'Your M-Pesa balance is not enough for this deposit.'],
     ] as const) {
-      const u = await signedIn(suffix);
+      const u = await bed.signedIn(suffix);
       expect((await deposit(u.cookies, { PhoneNumber: u.phone, Amount: 10 })).statusCode).toBe(200);
       await eventually(() => u.socket.of('TransactionResult').length > 0);
       expect(u.socket.of('TransactionResult')[0]).toMatchObject({ userMessage: message });
-      expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(0);
+      expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(0);
     }
   });
 
   it('settles an unreachable phone (no callback) through reconciliation', async () => {
-    const u = await signedIn('1037');
+    const u = await bed.signedIn('1037');
     const id = (await deposit(u.cookies, { PhoneNumber: u.phone, Amount: 10 })).json()
       .bbPaymentTransactionId;
     // The sandbox never calls back; once M-Pesa knows the outcome, the query finds it.
     const summary = await eventually(async () => {
-      const s = await t.app.payments.provider.stkQuery(
+      const s = await bed.t.app.payments.provider.stkQuery(
         (await payment(id)).checkout_request_id ?? '',
       );
       return s.state === 'done' ? s : null;
     });
     expect(summary).toMatchObject({ resultCode: 1037 });
-    const result = await reconcilePayments(t.app.payments);
+    const result = await reconcilePayments(bed.t.app.payments);
     expect(result).toMatchObject({ failed: 1 });
     expect((await payment(id)).status).toBe('failed');
     await eventually(() => u.socket.of('TransactionResult').length > 0);
   });
 
   it('refuses bad input with clear messages and starts nothing', async () => {
-    const u = await signedIn('0000');
+    const u = await bed.signedIn('0000');
     const cases: [Record<string, unknown>, string][] = [
       [{ PhoneNumber: '', Amount: 10 }, 'Phone number is required!'],
       [
@@ -181,7 +158,7 @@ describe('STK deposit', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().datasource_entries[0].dimension_value).toBe(message);
     }
-    const count = await t.deps.db
+    const count = await bed.t.deps.db
       .selectFrom('payments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', u.user.id)
@@ -195,10 +172,10 @@ describe('STK deposit', () => {
 
 describe('paybill (C2B)', () => {
   it('credits a paybill payment named by username or phone, once per receipt', async () => {
-    const u = await signedIn('0000');
-    await t.app.payments.provider.registerC2bUrls({
-      validationUrl: t.app.payments.callbackUrl('c2b-validation'),
-      confirmationUrl: t.app.payments.callbackUrl('c2b-confirmation'),
+    const u = await bed.signedIn('0000');
+    await bed.t.app.payments.provider.registerC2bUrls({
+      validationUrl: bed.t.app.payments.callbackUrl('c2b-validation'),
+      confirmationUrl: bed.t.app.payments.callbackUrl('c2b-confirmation'),
     });
     const body = {
       TransactionType: 'Pay Bill',
@@ -209,7 +186,7 @@ describe('paybill (C2B)', () => {
       BillRefNumber: u.user.username ?? '',
       MSISDN: '2547xxxx',
     };
-    const url = t.app.payments.callbackUrl('c2b-confirmation');
+    const url = bed.t.app.payments.callbackUrl('c2b-confirmation');
     for (let i = 0; i < 2; i++) {
       const res = await fetch(url, {
         method: 'POST',
@@ -218,19 +195,19 @@ describe('paybill (C2B)', () => {
       });
       expect(res.status).toBe(200);
     }
-    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(7_500);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(7_500);
     await eventually(() => u.socket.of('Deposit Success').length > 0);
 
     // Through the sandbox, as a customer paying from the phone with the phone number as account.
     const token = await fetch(
-      `${t.url}/sandbox/daraja/oauth/v1/generate?grant_type=client_credentials`,
+      `${bed.t.url}/sandbox/daraja/oauth/v1/generate?grant_type=client_credentials`,
       {
         headers: {
           authorization: `Basic ${Buffer.from('dau-sandbox-key:dau-sandbox-secret').toString('base64')}`,
         },
       },
     ).then((r) => r.json() as Promise<{ access_token: string }>);
-    const simulate = await fetch(`${t.url}/sandbox/daraja/mpesa/c2b/v1/simulate`, {
+    const simulate = await fetch(`${bed.t.url}/sandbox/daraja/mpesa/c2b/v1/simulate`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token.access_token}`,
@@ -245,9 +222,9 @@ describe('paybill (C2B)', () => {
       }),
     });
     expect(simulate.status).toBe(200);
-    await eventually(async () => (await getBalances(t.deps.db, u.user.id)).cash === 10_000);
+    await eventually(async () => (await getBalances(bed.t.deps.db, u.user.id)).cash === 10_000);
 
-    const validation = await fetch(t.app.payments.callbackUrl('c2b-validation'), {
+    const validation = await fetch(bed.t.app.payments.callbackUrl('c2b-validation'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...body, TransID: 'UNKNOWN001', BillRefNumber: 'nobody-here' }),
@@ -256,7 +233,7 @@ describe('paybill (C2B)', () => {
   });
 
   it('refuses a callback without the secret token', async () => {
-    const res = await t.app.inject({
+    const res = await bed.t.app.inject({
       method: 'POST',
       url: '/api/payments/callbacks/wrong/stk',
       payload: {},
@@ -267,9 +244,9 @@ describe('paybill (C2B)', () => {
 
 describe('deposit limits', () => {
   it('applies a decrease at once and an increase only after 24 hours', async () => {
-    const u = await signedIn('0000');
+    const u = await bed.signedIn('0000');
     const set = (body: object) =>
-      t.app.inject({
+      bed.t.app.inject({
         method: 'POST',
         url: '/api/payments/deposit-limits',
         cookies: u.cookies,
@@ -295,6 +272,6 @@ describe('deposit limits', () => {
     const lowered = (await set({ daily: 50 })).json().limits[0];
     expect(lowered).toMatchObject({ amount: 50, pendingAmount: null });
     expect((await deposit(u.cookies, { PhoneNumber: u.phone, Amount: 50 })).statusCode).toBe(200);
-    await eventually(async () => (await getBalances(t.deps.db, u.user.id)).cash === 5_000);
+    await eventually(async () => (await getBalances(bed.t.deps.db, u.user.id)).cash === 5_000);
   });
 });

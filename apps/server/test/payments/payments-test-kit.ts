@@ -1,6 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@dau/contracts/realtime';
-import type { TestApp } from '../helpers/test-app';
+import { createSignedInUser } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventName = keyof ServerToClientEvents;
@@ -45,4 +48,48 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function phoneEnding(suffix: string): string {
   const middle = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
   return `+2547${middle}${suffix}`;
+}
+
+/**
+ * The payments test bed for a file: a listening test app (Daraja sandbox and all) made with
+ * `env`, the ledger checked balanced after every test, and every socket closed at the end.
+ */
+export function usePaymentsApp(env: Record<string, string>) {
+  let app: TestApp | undefined;
+  const closers: (() => void)[] = [];
+  beforeAll(async () => {
+    app = await createTestApp(env);
+    await app.listen();
+  });
+  afterAll(async () => {
+    for (const close of closers) close();
+    await app?.close();
+  });
+  afterEach(async () => {
+    await expectLedgerBalanced(bed.t.deps.db);
+  });
+  const bed = {
+    get t(): TestApp {
+      if (!app) throw new Error('the payments test app is not started');
+      return app;
+    },
+    /**
+     * A signed-in user on a phone ending in `suffix` (the sandbox outcome), with a username and
+     * `cents` of cash, listening on a recording socket.
+     */
+    async signedIn(suffix: string, cents = 0) {
+      const phone = phoneEnding(suffix);
+      const db = bed.t.deps.db;
+      const signed = await createSignedInUser(db, { phone, username: `u${phone.slice(-8)}` });
+      if (cents > 0) await fundUser(db, signed.user.id, cents);
+      const socket = await recordingSocket(bed.t, signed.token);
+      closers.push(socket.close);
+      return { ...signed, phone, socket };
+    },
+    /** A signed-in POST through `app.inject`. */
+    post(url: string, cookies: { authBB: string }, payload: object) {
+      return bed.t.app.inject({ method: 'POST', url, cookies, payload });
+    },
+  };
+  return bed;
 }

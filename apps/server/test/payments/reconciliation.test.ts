@@ -1,52 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   reconcilePayments,
   requestWithdrawal,
   type PaymentsContext,
 } from '../../src/modules/payments/payments.service';
 import { getBalances } from '../../src/modules/wallet/wallet.service';
-import { createSignedInUser } from '../helpers/factories';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
-import { eventually, phoneEnding, recordingSocket } from './payments-test-kit';
+import { eventually, usePaymentsApp } from './payments-test-kit';
 
 /**
  * Payments whose callback never came: the sandbox's `4040` numbers complete the payment but
  * lose the callback, so only M-Pesa's status queries (STK query, TransactionStatusQuery) can
  * tell Dau what happened.
  */
-let t: TestApp;
-const closers: (() => void)[] = [];
-beforeAll(async () => {
-  t = await createTestApp({
-    DARAJA_SANDBOX_DELAY_MS: '20',
-    PAYMENTS_RECONCILE_INTERVAL_MS: '0',
-    PAYMENTS_STALE_AFTER_MS: '1',
-  });
-  await t.listen();
+const bed = usePaymentsApp({
+  DARAJA_SANDBOX_DELAY_MS: '20',
+  PAYMENTS_RECONCILE_INTERVAL_MS: '0',
+  PAYMENTS_STALE_AFTER_MS: '1',
 });
-afterAll(async () => {
-  for (const close of closers) close();
-  await t.close();
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t.deps.db);
-});
-
-async function funded(suffix: string, cents: number) {
-  const phone = phoneEnding(suffix);
-  const signed = await createSignedInUser(t.deps.db, { phone });
-  if (cents > 0) await fundUser(t.deps.db, signed.user.id, cents);
-  const socket = await recordingSocket(t, signed.token);
-  closers.push(socket.close);
-  return { ...signed, phone, socket };
-}
-
-const post = (url: string, cookies: { authBB: string }, payload: object) =>
-  t.app.inject({ method: 'POST', url, cookies, payload });
 
 async function onlyPayment(userId: number) {
-  const rows = await t.deps.db
+  const rows = await bed.t.deps.db
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
@@ -56,7 +29,7 @@ async function onlyPayment(userId: number) {
 }
 
 async function ledgerKinds(userId: number) {
-  const rows = await t.deps.db
+  const rows = await bed.t.deps.db
     .selectFrom('ledger_transactions')
     .select('kind')
     .where('user_id', '=', userId)
@@ -66,7 +39,7 @@ async function ledgerKinds(userId: number) {
 }
 
 async function callbacks(kind: string, reference: string) {
-  const rows = await t.deps.db
+  const rows = await bed.t.deps.db
     .selectFrom('payment_callbacks')
     .select('outcome')
     .where('kind', '=', kind)
@@ -77,7 +50,7 @@ async function callbacks(kind: string, reference: string) {
 }
 
 const statusCallbackUrl = (kind: 'b2c-status-result' | 'b2c-status-timeout') =>
-  new URL(t.app.payments.callbackUrl(kind)).pathname;
+  new URL(bed.t.app.payments.callbackUrl(kind)).pathname;
 
 /** What Daraja posts after a TransactionStatusQuery about payout `publicId`. */
 function statusResult(publicId: string, status: string, resultCode = 0) {
@@ -102,8 +75,8 @@ function statusResult(publicId: string, status: string, resultCode = 0) {
 
 describe('reconciliation of lost callbacks', () => {
   it('credits a deposit whose callback was lost, once, through the STK query', async () => {
-    const u = await funded('4040', 0);
-    const res = await post('/api/payments/deposit/', u.cookies, {
+    const u = await bed.signedIn('4040', 0);
+    const res = await bed.post('/api/payments/deposit/', u.cookies, {
       PhoneNumber: u.phone,
       Amount: 75,
       SiteId: 2,
@@ -112,25 +85,25 @@ describe('reconciliation of lost callbacks', () => {
     // The sandbox completes the payment but never calls back.
     const pending = await onlyPayment(u.user.id);
     await eventually(async () => {
-      const q = await t.app.payments.provider.stkQuery(pending.checkout_request_id ?? '');
+      const q = await bed.t.app.payments.provider.stkQuery(pending.checkout_request_id ?? '');
       return q.state === 'done';
     });
     expect((await onlyPayment(u.user.id)).status).toBe('pending');
 
-    const first = await reconcilePayments(t.app.payments);
+    const first = await reconcilePayments(bed.t.app.payments);
     expect(first.credited).toBe(1);
-    const second = await reconcilePayments(t.app.payments);
+    const second = await reconcilePayments(bed.t.app.payments);
     expect(second.credited).toBe(0);
     expect((await onlyPayment(u.user.id)).status).toBe('completed');
-    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(7_500);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(7_500);
     expect(await ledgerKinds(u.user.id)).toEqual(['deposit']);
     await eventually(() => u.socket.of('Deposit Success').length > 0);
     expect(u.socket.of('Deposit Success')).toEqual([{ amount: 75 }]);
   });
 
   it('pays out, exactly once, a withdrawal whose B2C result was lost (TransactionStatusQuery)', async () => {
-    const u = await funded('4040', 30_000);
-    const res = await post('/api/payments/withdrawal/', u.cookies, {
+    const u = await bed.signedIn('4040', 30_000);
+    const res = await bed.post('/api/payments/withdrawal/', u.cookies, {
       PhoneNumber: u.phone,
       Amount: 100,
       SiteId: 2,
@@ -143,9 +116,9 @@ describe('reconciliation of lost callbacks', () => {
     // M-Pesa paid (the sandbox knows) but the result never reached Dau.
     await new Promise((r) => setTimeout(r, 80));
     expect((await onlyPayment(u.user.id)).status).toBe('pending');
-    expect((await getBalances(t.deps.db, u.user.id)).reserved).toBe(10_000);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).reserved).toBe(10_000);
 
-    const summary = await reconcilePayments(t.app.payments);
+    const summary = await reconcilePayments(bed.t.app.payments);
     expect(summary.queried).toBe(1);
     const paid = await eventually(async () => {
       const p = await onlyPayment(u.user.id);
@@ -155,9 +128,9 @@ describe('reconciliation of lost callbacks', () => {
     expect(paid.settled_at).not.toBeNull();
 
     // Asking again, and a late original result, change nothing.
-    const again = await reconcilePayments(t.app.payments);
+    const again = await reconcilePayments(bed.t.app.payments);
     expect(again.queried).toBe(0);
-    await post(new URL(t.app.payments.callbackUrl('b2c-result')).pathname, u.cookies, {
+    await bed.post(new URL(bed.t.app.payments.callbackUrl('b2c-result')).pathname, u.cookies, {
       Result: {
         ResultType: 0,
         ResultCode: 0,
@@ -167,12 +140,12 @@ describe('reconciliation of lost callbacks', () => {
         TransactionID: 'LATE000001',
       },
     });
-    await post(
+    await bed.post(
       statusCallbackUrl('b2c-status-result'),
       u.cookies,
       statusResult(accepted.public_id, 'Completed'),
     );
-    const b = await getBalances(t.deps.db, u.user.id);
+    const b = await getBalances(bed.t.deps.db, u.user.id);
     expect(b).toMatchObject({ cash: 20_000, reserved: 0 });
     expect(await ledgerKinds(u.user.id)).toEqual([
       'grant_test',
@@ -183,11 +156,11 @@ describe('reconciliation of lost callbacks', () => {
   });
 
   it('releases, exactly once, a payout M-Pesa reports as failed; unclear answers keep it reserved', async () => {
-    const u = await funded('0000', 20_000);
-    const real = t.app.payments.provider;
+    const u = await bed.signedIn('0000', 20_000);
+    const real = bed.t.app.payments.provider;
     // M-Pesa accepted this payout and then went silent about it.
     const silent: PaymentsContext = {
-      ...t.app.payments,
+      ...bed.t.app.payments,
       provider: {
         stkPush: real.stkPush.bind(real),
         stkQuery: real.stkQuery.bind(real),
@@ -219,22 +192,22 @@ describe('reconciliation of lost callbacks', () => {
     expect((await onlyPayment(u.user.id)).status_queried_at).not.toBeNull();
 
     // A timed-out query, or a payout still in progress, settle nothing either.
-    await t.app.inject({
+    await bed.t.app.inject({
       method: 'POST',
       url: statusCallbackUrl('b2c-status-timeout'),
       payload: statusResult(p.public_id, 'Failed', 1),
     });
-    await t.app.inject({
+    await bed.t.app.inject({
       method: 'POST',
       url: statusCallbackUrl('b2c-status-result'),
       payload: statusResult(p.public_id, 'Pending'),
     });
     expect((await onlyPayment(u.user.id)).status).toBe('pending');
-    expect((await getBalances(t.deps.db, u.user.id)).reserved).toBe(5_000);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).reserved).toBe(5_000);
 
     // M-Pesa says it failed: released once, however often the answer comes.
     for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({
+      const res = await bed.t.app.inject({
         method: 'POST',
         url: statusCallbackUrl('b2c-status-result'),
         payload: statusResult(p.public_id, 'Failed'),
@@ -250,7 +223,10 @@ describe('reconciliation of lost callbacks', () => {
       'duplicate',
     ]);
     expect(await onlyPayment(u.user.id)).toMatchObject({ status: 'failed' });
-    expect(await getBalances(t.deps.db, u.user.id)).toMatchObject({ cash: 20_000, reserved: 0 });
+    expect(await getBalances(bed.t.deps.db, u.user.id)).toMatchObject({
+      cash: 20_000,
+      reserved: 0,
+    });
     expect(await ledgerKinds(u.user.id)).toEqual([
       'grant_test',
       'withdrawal_reserve',
@@ -261,15 +237,15 @@ describe('reconciliation of lost callbacks', () => {
 
   it('ignores malformed and unknown status answers', async () => {
     const url = statusCallbackUrl('b2c-status-result');
-    const bad = await t.app.inject({ method: 'POST', url, payload: { nope: true } });
+    const bad = await bed.t.app.inject({ method: 'POST', url, payload: { nope: true } });
     expect(bad.statusCode).toBe(200);
-    const unknown = await t.app.inject({
+    const unknown = await bed.t.app.inject({
       method: 'POST',
       url,
       payload: statusResult('WDDOESNOTEXIST', 'Completed'),
     });
     expect(unknown.statusCode).toBe(200);
-    const outcomes = await t.deps.db
+    const outcomes = await bed.t.deps.db
       .selectFrom('payment_callbacks')
       .select('outcome')
       .where('kind', '=', 'b2c-status-result')
@@ -277,9 +253,9 @@ describe('reconciliation of lost callbacks', () => {
       .limit(2)
       .execute();
     expect(outcomes.map((o) => o.outcome)).toEqual(['unknown', 'malformed']);
-    const wrongToken = await t.app.inject({
+    const wrongToken = await bed.t.app.inject({
       method: 'POST',
-      url: url.replace(t.deps.config.payments.callbackToken, 'x'.repeat(32)),
+      url: url.replace(bed.t.deps.config.payments.callbackToken, 'x'.repeat(32)),
       payload: statusResult('WDDOESNOTEXIST', 'Completed'),
     });
     expect(wrongToken.statusCode).toBe(404);

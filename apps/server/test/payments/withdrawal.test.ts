@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   reconcilePayments,
   requestWithdrawal,
@@ -6,43 +6,17 @@ import {
 } from '../../src/modules/payments/payments.service';
 import { getBalances } from '../../src/modules/wallet/wallet.service';
 import { createSignedInUser } from '../helpers/factories';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
-import { eventually, phoneEnding, recordingSocket } from './payments-test-kit';
+import { fundUser } from '../wallet/ledger-assertions';
+import { eventually, phoneEnding, usePaymentsApp } from './payments-test-kit';
 
-let t: TestApp;
-const closers: (() => void)[] = [];
-beforeAll(async () => {
-  t = await createTestApp({
-    DARAJA_SANDBOX_DELAY_MS: '40',
-    PAYMENTS_RECONCILE_INTERVAL_MS: '0',
-    WITHDRAWAL_MAX_PER_24H: '3',
-  });
-  await t.listen();
+const bed = usePaymentsApp({
+  DARAJA_SANDBOX_DELAY_MS: '40',
+  PAYMENTS_RECONCILE_INTERVAL_MS: '0',
+  WITHDRAWAL_MAX_PER_24H: '3',
 });
-afterAll(async () => {
-  for (const close of closers) close();
-  await t.close();
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t.deps.db);
-});
-
-async function funded(suffix: string, cents: number) {
-  const phone = phoneEnding(suffix);
-  const signed = await createSignedInUser(t.deps.db, { phone });
-  await fundUser(t.deps.db, signed.user.id, cents);
-  const socket = await recordingSocket(t, signed.token);
-  closers.push(socket.close);
-  return { ...signed, phone, socket };
-}
-
-function post(url: string, cookies: { authBB: string }, payload: object) {
-  return t.app.inject({ method: 'POST', url, cookies, payload });
-}
 
 const withdraw = (cookies: { authBB: string }, phone: string, amount: number | string) =>
-  post('/api/payments/withdrawal/', cookies, {
+  bed.post('/api/payments/withdrawal/', cookies, {
     PhoneNumber: phone,
     Amount: amount,
     SiteId: 2,
@@ -50,7 +24,7 @@ const withdraw = (cookies: { authBB: string }, phone: string, amount: number | s
   });
 
 async function withdrawals(userId: number) {
-  return t.deps.db
+  return bed.t.deps.db
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
@@ -61,7 +35,7 @@ async function withdrawals(userId: number) {
 
 describe('withdrawal', () => {
   it('reserves at request time, pays out through B2C and pushes LeakyBucket', async () => {
-    const u = await funded('0000', 100_000);
+    const u = await bed.signedIn('0000', 100_000);
     const res = await withdraw(u.cookies, u.phone, 500);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
@@ -79,7 +53,7 @@ describe('withdrawal', () => {
       },
     ]);
     await eventually(async () => (await withdrawals(u.user.id))[0]?.status === 'completed');
-    const b = await getBalances(t.deps.db, u.user.id);
+    const b = await getBalances(bed.t.deps.db, u.user.id);
     expect(b.cash).toBe(50_000);
     expect(b.reserved).toBe(0);
     expect(u.socket.of('wallet')).toContainEqual({
@@ -91,7 +65,7 @@ describe('withdrawal', () => {
     await eventually(() => (u.socket.of('wallet').at(-1) as { reserved: number }).reserved === 0);
     expect(u.socket.of('wallet').at(-1)).toEqual({ real: 500, bonus: 0, total: 500, reserved: 0 });
 
-    const list = await t.app.inject({
+    const list = await bed.t.app.inject({
       method: 'GET',
       url: '/api/core/customer/transactions?type=withdrawal',
       cookies: u.cookies,
@@ -112,12 +86,12 @@ describe('withdrawal', () => {
     expect(second.json().datasource_entries[0].dimension_value).toBe(
       'Only one withdrawal is allowed within a 15 minute period.',
     );
-    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(50_000);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(50_000);
     expect(await withdrawals(u.user.id)).toHaveLength(1);
   });
 
   it('releases the reservation exactly once when B2C fails, even if the result repeats', async () => {
-    const u = await funded('2001', 20_000);
+    const u = await bed.signedIn('2001', 20_000);
     expect((await withdraw(u.cookies, u.phone, 150)).statusCode).toBe(204);
     const failed = await eventually(async () => {
       const [row] = await withdrawals(u.user.id);
@@ -125,7 +99,7 @@ describe('withdrawal', () => {
     });
     expect(failed.result_code).toBe(2001);
     // Daraja delivers the same failure again: nothing more may be released.
-    const again = await fetch(t.app.payments.callbackUrl('b2c-result'), {
+    const again = await fetch(bed.t.app.payments.callbackUrl('b2c-result'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -140,10 +114,10 @@ describe('withdrawal', () => {
       }),
     });
     expect(again.status).toBe(200);
-    const b = await getBalances(t.deps.db, u.user.id);
+    const b = await getBalances(bed.t.deps.db, u.user.id);
     expect(b.cash).toBe(20_000);
     expect(b.reserved).toBe(0);
-    const releases = await t.deps.db
+    const releases = await bed.t.deps.db
       .selectFrom('ledger_transactions')
       .select('id')
       .where('kind', '=', 'withdrawal_release')
@@ -160,27 +134,29 @@ describe('withdrawal', () => {
   });
 
   it('releases on a queue timeout, and reconciliation releases a payout that never answered', async () => {
-    const u = await funded('1037', 20_000);
+    const u = await bed.signedIn('1037', 20_000);
     expect((await withdraw(u.cookies, u.phone, 100)).statusCode).toBe(204);
     await eventually(async () => (await withdrawals(u.user.id))[0]?.status === 'failed');
-    expect((await getBalances(t.deps.db, u.user.id)).cash).toBe(20_000);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(20_000);
 
     // A payout M-Pesa accepted but never answered: reconciliation releases it.
-    const v = await funded('0000', 20_000);
+    const v = await bed.signedIn('0000', 20_000);
     const silent: PaymentsContext = {
-      ...t.app.payments,
+      ...bed.t.app.payments,
       deps: {
-        ...t.deps,
+        ...bed.t.deps,
         config: {
-          ...t.deps.config,
-          payments: { ...t.deps.config.payments, staleAfterMs: 1, b2cGiveUpMs: 60_000 },
+          ...bed.t.deps.config,
+          payments: { ...bed.t.deps.config.payments, staleAfterMs: 1, b2cGiveUpMs: 60_000 },
         },
       },
       provider: {
-        ...t.app.payments.provider,
-        stkQuery: t.app.payments.provider.stkQuery.bind(t.app.payments.provider),
-        stkPush: t.app.payments.provider.stkPush.bind(t.app.payments.provider),
-        transactionStatus: t.app.payments.provider.transactionStatus.bind(t.app.payments.provider),
+        ...bed.t.app.payments.provider,
+        stkQuery: bed.t.app.payments.provider.stkQuery.bind(bed.t.app.payments.provider),
+        stkPush: bed.t.app.payments.provider.stkPush.bind(bed.t.app.payments.provider),
+        transactionStatus: bed.t.app.payments.provider.transactionStatus.bind(
+          bed.t.app.payments.provider,
+        ),
         registerC2bUrls: async () => {},
         b2cPayment: async (r) => ({
           conversationId: `AG_silent_${r.originatorConversationId}`,
@@ -195,7 +171,7 @@ describe('withdrawal', () => {
       { phone: v.phone, amount: 120 },
     );
     await eventually(async () => (await withdrawals(v.user.id))[0]?.conversation_id);
-    expect((await getBalances(t.deps.db, v.user.id)).reserved).toBe(12_000);
+    expect((await getBalances(bed.t.deps.db, v.user.id)).reserved).toBe(12_000);
     // Accepted by M-Pesa and only seconds old: the result may still come, so it stays reserved.
     const early = await reconcilePayments(silent);
     expect(early.stillPending).toBeGreaterThanOrEqual(1);
@@ -204,13 +180,13 @@ describe('withdrawal', () => {
     const summary = await reconcilePayments(silent);
     expect(summary.released).toBeGreaterThanOrEqual(1);
     expect((await withdrawals(v.user.id))[0]?.status).toBe('failed');
-    const b = await getBalances(t.deps.db, v.user.id);
+    const b = await getBalances(bed.t.deps.db, v.user.id);
     expect(b.cash).toBe(20_000);
     expect(b.reserved).toBe(0);
   });
 
   it('refuses amounts and phones that are not allowed, before reserving anything', async () => {
-    const u = await funded('0000', 5_000);
+    const u = await bed.signedIn('0000', 5_000);
     const cases: [string | number, string, number][] = [
       [10.5, 'Whole numbers only, no decimals', 400],
       [5, 'The minimum withdrawal is KSh 10.00.', 400],
@@ -221,7 +197,7 @@ describe('withdrawal', () => {
       const res = await withdraw(u.cookies, u.phone, amount);
       expect(res.statusCode, message).toBe(status);
       expect(res.json().datasource_entries[0].dimension_value).toBe(message);
-      const check = await post('/api/payments/validateamount/', u.cookies, {
+      const check = await bed.post('/api/payments/validateamount/', u.cookies, {
         WithdrawalAmount: amount,
       });
       expect(check.json().datasource_entries[0].dimension_value).toBe(message);
@@ -231,7 +207,7 @@ describe('withdrawal', () => {
       'Withdrawals are paid to your registered mobile number only.',
     );
     expect(await withdrawals(u.user.id)).toHaveLength(0);
-    const valid = await post('/api/payments/v2/validateamount', u.cookies, {
+    const valid = await bed.post('/api/payments/v2/validateamount', u.cookies, {
       WithdrawalAmount: 50,
     });
     expect(valid.json()).toEqual({ cmsStatusMsg: { hasErrors: false, datasource_entries: [] } });
@@ -239,8 +215,8 @@ describe('withdrawal', () => {
 
   it('refuses a site-4 withdrawal until the user is compliant', async () => {
     const phone = `+2557${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const tz = await createSignedInUser(t.deps.db, { site_id: 4, phone });
-    await fundUser(t.deps.db, tz.user.id, 50_000);
+    const tz = await createSignedInUser(bed.t.deps.db, { site_id: 4, phone });
+    await fundUser(bed.t.deps.db, tz.user.id, 50_000);
     const refused = await withdraw(tz.cookies, phone, 100);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().datasource_entries[0]).toMatchObject({
@@ -249,34 +225,38 @@ describe('withdrawal', () => {
     });
     expect(await withdrawals(tz.user.id)).toHaveLength(0);
 
-    const compliance = await post('/api/core/customer/UpdateCustomerAdditionalInfo', tz.cookies, {
-      siteId: 4,
-      countryCode: 'tz',
-      languageCode: 'en',
-      firstName: 'Neema',
-      lastName: 'Mushi',
-      idNumber: '19900101-12345-12345-12',
-    });
+    const compliance = await bed.post(
+      '/api/core/customer/UpdateCustomerAdditionalInfo',
+      tz.cookies,
+      {
+        siteId: 4,
+        countryCode: 'tz',
+        languageCode: 'en',
+        firstName: 'Neema',
+        lastName: 'Mushi',
+        idNumber: '19900101-12345-12345-12',
+      },
+    );
     expect(compliance.statusCode).toBe(200);
     expect((await withdraw(tz.cookies, phone, 100)).statusCode).toBe(204);
     expect(await withdrawals(tz.user.id)).toHaveLength(1);
     // The sandbox only pays Kenyan numbers: the payout is refused and the money released.
     await eventually(async () => (await withdrawals(tz.user.id))[0]?.status === 'failed');
-    expect((await getBalances(t.deps.db, tz.user.id)).cash).toBe(50_000);
+    expect((await getBalances(bed.t.deps.db, tz.user.id)).cash).toBe(50_000);
   });
 
   it('answers the eligibility checks from bets and casino rounds placed', async () => {
-    const u = await funded('0000', 1_000);
+    const u = await bed.signedIn('0000', 1_000);
     for (const url of [
       '/api/core/BetSlip/CheckIfUserCanWithdrawBalanceUsingSportsbook?timeOffset=180',
       '/api/games-core/BetSlip/CheckIfUserCanWithdrawBalance',
     ]) {
-      const res = await post(url, u.cookies, { siteId: 2, minBetsCount: 1 });
+      const res = await bed.post(url, u.cookies, { siteId: 2, minBetsCount: 1 });
       expect(res.json()).toEqual({
         fetchedObject: false,
         spResponse: 'You need to place at least 1 bet before you can withdraw.',
       });
-      const none = await post(url, u.cookies, { siteId: 2, minBetsCount: 0 });
+      const none = await bed.post(url, u.cookies, { siteId: 2, minBetsCount: 0 });
       expect(none.json()).toEqual({ fetchedObject: true, spResponse: '' });
     }
   });
