@@ -18,6 +18,16 @@ export const EMPTY_DRAFT: ComplianceDraft = {
   isPoliticallyExposed: '',
 };
 
+const GENDERS = [
+  { value: '1', label: 'Male' },
+  { value: '2', label: 'Female' },
+] as const;
+
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const;
+
 /** Site 4: a valid ID yields the date of birth; an invalid one gives the spec's message. */
 export function idCheck(
   site: SiteConfig,
@@ -87,6 +97,30 @@ export function ComplianceFields({
       />
     </label>
   );
+  const choice = (
+    key: keyof ComplianceDraft,
+    label: string,
+    options: readonly { value: string; label: string }[],
+  ) => (
+    <label className={styles.label}>
+      {label}
+      <select
+        className={styles.input}
+        name={key}
+        value={draft[key]}
+        disabled={readOnly}
+        required
+        onChange={(e) => set(key)(e.target.value)}
+      >
+        <option value="">Choose</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <>
       {f.names && text('firstName', 'First name', { autoComplete: 'given-name' })}
@@ -112,60 +146,18 @@ export function ComplianceFields({
           />
         </label>
       )}
-      {f.gender && (
-        <label className={styles.label}>
-          Gender
-          <select
-            className={styles.input}
-            name="gender"
-            value={draft.gender}
-            disabled={readOnly}
-            required
-            onChange={(e) => set('gender')(e.target.value)}
-          >
-            <option value="">Choose</option>
-            <option value="1">Male</option>
-            <option value="2">Female</option>
-          </select>
-        </label>
-      )}
-      {f.incomeSource && (
-        <label className={styles.label}>
-          Income source
-          <select
-            className={styles.input}
-            name="incomeSourceId"
-            value={draft.incomeSourceId}
-            disabled={readOnly}
-            required
-            onChange={(e) => set('incomeSourceId')(e.target.value)}
-          >
-            <option value="">Choose</option>
-            {(sources.data?.fetchedObjects ?? []).map((s) => (
-              <option key={s.incomeSourceId} value={String(s.incomeSourceId)}>
-                {s.incomeSource}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {f.politicallyExposed && (
-        <label className={styles.label}>
-          Are you a politically exposed person?
-          <select
-            className={styles.input}
-            name="isPoliticallyExposed"
-            value={draft.isPoliticallyExposed}
-            disabled={readOnly}
-            required
-            onChange={(e) => set('isPoliticallyExposed')(e.target.value)}
-          >
-            <option value="">Choose</option>
-            <option value="yes">Yes</option>
-            <option value="no">No</option>
-          </select>
-        </label>
-      )}
+      {f.gender && choice('gender', 'Gender', GENDERS)}
+      {f.incomeSource &&
+        choice(
+          'incomeSourceId',
+          'Income source',
+          (sources.data?.fetchedObjects ?? []).map((s) => ({
+            value: String(s.incomeSourceId),
+            label: s.incomeSource,
+          })),
+        )}
+      {f.politicallyExposed &&
+        choice('isPoliticallyExposed', 'Are you a politically exposed person?', YES_NO)}
     </>
   );
 }
