@@ -36,6 +36,13 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'signed-in users only: balance feed, payment modals, account menu',
   },
   { pattern: /^src\/features\/loyalty\/loyalty-popup\.tsx$/, reason: 'on first loyalty open' },
+  // The /social-share route (a shared slip's page), lazy in routes.tsx like the `-pages` chunks.
+  { pattern: /^src\/features\/betslip\/social-share-page\.tsx$/, reason: 'another route' },
+  {
+    // A chunk of its own, or one shared with the /social-share route (named after it).
+    pattern: /^src\/features\/betslip\/betslip-dock\.tsx$|(^|\/)_?betslip-dock-/,
+    reason: 'the slip: on the first tap or selection; a restored slip after the first paint',
+  },
 ];
 
 interface ManifestChunk {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
  * (about 8 KB gzip): the shell paints before it arrives. One client shared by every page.
  * Retries are few because every retry costs the user data.
  */
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 
