@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { homeChunk } from './scripts/home-chunk';
 import { precompress } from './scripts/precompress-plugin';
+import { pureReactRouter } from './scripts/pure-react-router';
 
 const server = 'http://localhost:3000';
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +11,7 @@ const home = homeChunk(root);
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress(), home.plugin],
+  plugins: [react(), pureReactRouter(), precompress(), home.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
