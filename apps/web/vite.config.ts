@@ -26,7 +26,7 @@ export default defineConfig({
     // Firefox < 115, which then fetch those chunks on import instead: not worth 0.4 kB gzip
     // of polyfill in every first load (ADR 004).
     modulePreload: { polyfill: false },
-    // The content of / as one chunk instead of ~15 small ones (scripts/home-chunk.ts, ADR 004).
+    // The content of / in two chunks instead of ~15 small ones (scripts/home-chunk.ts, ADR 004).
     rolldownOptions: { output: { codeSplitting: { groups: [home.group] } } },
   },
   server: {

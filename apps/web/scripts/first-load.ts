@@ -20,8 +20,8 @@ export const BUDGET_KB = 100;
 /** The module of the `/` route (apps/web/src/app/routes.tsx). */
 export const HOME_ROUTE_MODULE = 'src/features/home/home-page.tsx';
 /**
- * The chunk that holds it when the build groups the content of `/` into one chunk
- * (`scripts/home-chunk.ts`): the manifest then names the chunk, not the module.
+ * The chunk that holds it when the build groups the content of `/` (`scripts/home-chunk.ts`):
+ * the manifest then names the chunk, not the module.
  */
 export const HOME_CHUNK_NAME = 'home';
 
