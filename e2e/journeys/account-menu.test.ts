@@ -46,7 +46,8 @@ describe('signed-in header and account menu at 360×740', () => {
       ((window as { dataLayer?: { event: string }[] }).dataLayer ?? []).map((e) => e.event),
     );
     assert.ok(events.includes('login'), `analytics login event in ${events.join(',')}`);
-    await page.getByRole('link', { name: 'My Bets' }).waitFor();
+    // MY BETS is the bet-card drop (open bets, notify flag) once its chunk has loaded.
+    await page.getByRole('button', { name: /^My Bets, \d+ open/ }).waitFor();
     await screenshot(page, 'account-header');
     assert.deepEqual(errors, []);
     await context.close();

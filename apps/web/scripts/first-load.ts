@@ -31,6 +31,12 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   { pattern: /(^|\/)_?realtime[-.]/, reason: 'realtime: after the first paint, never for bots' },
   { pattern: /socket\.io-client/, reason: 'realtime: after the first paint, never for bots' },
   { pattern: /^src\/app\/query-provider\.tsx$/, reason: 'TanStack Query: pages that use it' },
+  // The one client (a chunk of its own, shared by the provider and the header's bet drop); on
+  // `/` also when a finger touches an event row (prefetch of the event page).
+  {
+    pattern: /^src\/lib\/query-client\.ts$|(^|\/)_?query-client-/,
+    reason: 'TanStack Query: pages that use it',
+  },
   { pattern: /^src\/app\/deferred-shell\.tsx$/, reason: 'footer, banners, help: after paint' },
   { pattern: /^src\/features\/shell\/site-menu\.tsx$/, reason: 'on first menu open' },
   { pattern: /^src\/features\/support\/support-panel\.tsx$/, reason: 'on first Help open' },
@@ -41,6 +47,10 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'signed-in users only: balance feed, payment modals, account menu',
   },
   { pattern: /^src\/features\/loyalty\/loyalty-popup\.tsx$/, reason: 'on first loyalty open' },
+  {
+    pattern: /^src\/features\/my-bets\/bet-card-drop\.tsx$/,
+    reason: "signed-in users only: the header's bet drop (the MY BETS link until it loads)",
+  },
   // The /social-share route (a shared slip's page), lazy in routes.tsx like the `-pages` chunks.
   { pattern: /^src\/features\/betslip\/social-share-page\.tsx$/, reason: 'another route' },
   {

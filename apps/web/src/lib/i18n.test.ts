@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { t } from './i18n';
+import { featureStrings, t } from './i18n';
 
 afterEach(() => {
   document.querySelector('meta[name="dau-site"]')?.remove();
@@ -31,5 +31,19 @@ describe('i18n', () => {
 
   it('falls back to English for unknown languages', () => {
     expect(t('menu', 'fr')).toBe('MENU');
+  });
+
+  it('serves a feature’s own strings in the same language, placeholders filled', () => {
+    const strings = featureStrings(
+      { more: 'Add {n} more selections for {p} %' },
+      { more: 'Ongeza chaguo {n} zaidi upate {p} %' },
+    );
+    onSite(2);
+    expect(strings.tf('more', { n: 2, p: 10 })).toBe('Add 2 more selections for 10 %');
+    document.querySelector('meta[name="dau-site"]')?.remove();
+    onSite(4);
+    document.cookie = 'locale=sw-tz; Path=/';
+    expect(strings.tf('more', { n: 2, p: 10 })).toBe('Ongeza chaguo 2 zaidi upate 10 %');
+    expect(strings.tf('more', {})).toBe('Ongeza chaguo {n} zaidi upate {p} %');
   });
 });

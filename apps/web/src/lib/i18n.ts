@@ -57,6 +57,9 @@ const EN = {
   noLongerAvailable: 'No longer available',
   wasOdds: 'was {odds}',
   openBetslip: 'Open betslip',
+  // The betslip button's name, on / before the slip's chunk (and betting-strings) loads.
+  betslip: 'Betslip',
+  selectionsCount: '{n} selections',
   tryAnotherCode: 'Try another code',
   goToSports: 'Go to sports',
   // Loyalty (#8 item 7)
@@ -158,6 +161,8 @@ const SW: Record<StringKey, string> = {
   noLongerAvailable: 'Haipatikani tena',
   wasOdds: 'ilikuwa {odds}',
   openBetslip: 'Fungua tiketi',
+  betslip: 'Tiketi',
+  selectionsCount: 'chaguo {n}',
   tryAnotherCode: 'Jaribu msimbo mwingine',
   goToSports: 'Nenda kwenye michezo',
   loyalty: 'Uaminifu',
@@ -214,9 +219,27 @@ export function t(key: StringKey, language: string = currentLanguage()): string 
   return (DICTIONARIES[language] ?? EN)[key];
 }
 
-/** The string with `{name}` placeholders filled in. */
-export function tf(key: StringKey, values: Record<string, string | number>): string {
-  return t(key).replace(/\{(\w+)\}/g, (whole, name: string) =>
+/** `{name}` placeholders filled in from `values`; unknown names stay as they are. */
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+}
+
+/** The string with `{name}` placeholders filled in. */
+export function tf(key: StringKey, values: Record<string, string | number>): string {
+  return fill(t(key), values);
+}
+
+/**
+ * A feature's own strings in the same languages, so they load with the feature's chunk rather
+ * than with the entry (the first load of `/` has a byte budget). Swahili must list every key.
+ */
+export function featureStrings<K extends string>(en: Record<K, string>, sw: Record<K, string>) {
+  const dictionaries: Record<string, Record<K, string>> = { en, sw };
+  const text = (key: K): string => (dictionaries[currentLanguage()] ?? en)[key];
+  return {
+    t: text,
+    tf: (key: K, values: Record<string, string | number>): string => fill(text(key), values),
+  };
 }

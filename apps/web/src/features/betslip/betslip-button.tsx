@@ -2,6 +2,7 @@ import { formatOdds } from '@dau/domain/odds';
 import { lazy, useEffect, useRef, useState } from 'react';
 import { QueryBoundary } from '../../app/query-boundary';
 import { afterFirstPaint } from '../../lib/after-paint';
+import { t, tf } from '../../lib/i18n';
 import { setBetslipOpen, useBetslipStore } from './betslip-store';
 import styles from './betslip.module.css';
 
@@ -17,6 +18,7 @@ export function BetslipButton() {
   const count = useBetslipStore((s) => s.normal.numselections);
   const odds = useBetslipStore((s) => s.normal.comboodds);
   const open = useBetslipStore((s) => s.sheetOpen);
+  const shakes = useBetslipStore((s) => s.shakes);
   const [wanted, setWanted] = useState(false);
   const shownCount = useRef(count);
   useEffect(() => {
@@ -33,15 +35,21 @@ export function BetslipButton() {
     };
   }, [wanted, open, count]);
 
+  // The dock's button as it draws it (betslip-dock.tsx): the same name, shake and data marks;
+  // `data-betslip-fab` is where a tapped price flies to.
+  const name = t('betslip');
+  const shake = shakes === 0 ? '' : shakes % 2 === 0 ? styles.shakeA : styles.shakeB;
   const button = (
     <button
       type="button"
-      className={styles.fab}
+      className={`${styles.fab} ${shake}`}
       onClick={() => {
         setBetslipOpen(true);
         setWanted(true);
       }}
-      aria-label={count > 0 ? `Betslip, ${count} selections` : 'Betslip'}
+      aria-label={count > 0 ? `${name}, ${tf('selectionsCount', { n: count })}` : name}
+      data-betslip-fab="normal"
+      data-shakes={shakes}
     >
       {count > 0 ? (
         <>
@@ -49,7 +57,7 @@ export function BetslipButton() {
           <span>{formatOdds(odds)}</span>
         </>
       ) : (
-        'Betslip'
+        name
       )}
     </button>
   );

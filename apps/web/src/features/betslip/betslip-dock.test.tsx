@@ -1,7 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { comboPayout, createBetslip } from '@dau/domain/betslip';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../lib/session-store';
 import { BetslipDock } from './betslip-dock';
 import { toggleSelection, useBetslipStore } from './betslip-store';
 
@@ -24,14 +26,24 @@ beforeEach(() => {
     virtual: createBetslip('virtual'),
     sheetOpen: false,
     moves: {},
+    pickedAt: {},
+    toss: null,
+    shakes: 0,
   });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ isAuthenticated: false, loginModal: null });
 });
 
 function renderDock() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter>
-      <BetslipDock />
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/sports/football-1']}>
+        <BetslipDock />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -62,7 +74,11 @@ describe('betslip dock', () => {
     expect(screen.getByTestId('net-payout').textContent).toBe(
       `KSh ${((payout?.netPayout ?? 0) / 100).toFixed(2)}`,
     );
-    expect(screen.getByRole('link', { name: 'Log in to place bets' })).toBeTruthy();
+    // A guest is asked to log in in the modal and stays on this page.
+    act(() => screen.getByRole('button', { name: 'Log in to place bets' }).click());
+    expect(useSessionStore.getState().loginModal).toEqual({ redirectUrl: '/sports/football-1' });
+    expect(screen.queryByRole('dialog', { name: 'Betslip' })).toBeNull();
+    act(() => screen.getByRole('button', { name: 'Betslip, 3 selections' }).click());
 
     act(() => screen.getByRole('button', { name: 'Remove Home 2' }).click());
     expect(useBetslipStore.getState().normal.numselections).toBe(2);
@@ -82,5 +98,52 @@ describe('betslip dock', () => {
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     });
     expect(screen.queryByRole('dialog', { name: 'Betslip' })).toBeNull();
+  });
+
+  it('takes a free-bet stake from the free-bet balance and blocks more than the balance', async () => {
+    const balance = {
+      cmsStatusMsg: {
+        balance: 5000,
+        totalbalance: 5100,
+        bonusbalance: 0,
+        freebetbalance: 100,
+        bonusreserved: 0,
+        balanceDisplay: '5,000.00',
+        totalBalanceDisplay: '5,100.00',
+        bonusBalanceDisplay: '0.00',
+        freebetBalanceDisplay: '100.00',
+        reservedDisplay: '0.00',
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(balance), { status: 200 })),
+    );
+    useSessionStore.setState({ isAuthenticated: true });
+    act(() => {
+      toggleSelection(pick(1, 2));
+      toggleSelection(pick(2, 1.5));
+    });
+    renderDock();
+    act(() => screen.getByRole('button', { name: 'Betslip, 2 selections' }).click());
+    expect((await screen.findByTestId('slip-balance')).textContent).toBe(
+      'Balance KSh 5,000.00 · Free bet KSh 100.00',
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Free bet stake' }), {
+      target: { value: '40' },
+    });
+    expect(useBetslipStore.getState().normal.freebetstake).toBe(4000);
+    const expected = comboPayout(useBetslipStore.getState().normal);
+    expect(screen.getByTestId('freebet-stake').textContent).toBe('KSh 40.00');
+    expect(screen.getByTestId('net-payout').textContent).toBe(
+      `KSh ${((expected?.netPayout ?? 0) / 100).toFixed(2)}`,
+    );
+    const place = screen.getByRole<HTMLButtonElement>('button', { name: /^Place bet/ });
+    expect(place.disabled).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Free bet stake' }), {
+      target: { value: '150' },
+    });
+    expect(screen.getByText('Your free bet balance is not enough for this amount.')).toBeTruthy();
+    expect(place.disabled).toBe(true);
   });
 });

@@ -5,20 +5,27 @@ import {
   effectiveOdds,
   comboPayout,
   isPlaceable,
+  type BetslipKind,
   type BetslipSelection,
+  type BetslipState,
 } from '@dau/domain/betslip';
 import { QUICK_BET_AMOUNTS } from '@dau/domain/constants';
 import type { Cents } from '@dau/domain/money';
-import { formatMoney, toUnitsString } from '@dau/domain/money';
+import { formatMoney, fromUnits, toUnitsString } from '@dau/domain/money';
 import { formatOdds } from '@dau/domain/odds';
 import { payoutBreakdown } from '@dau/domain/payout';
 import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Link, useLocation } from 'react-router';
+import { t as tCore, tf as tfCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
-import { useSessionStore } from '../../lib/session-store';
+import { openLoginModal, useSessionStore } from '../../lib/session-store';
+import { balanceQueryKey, useBalance } from '../payments/api/get-balance';
+import { usePaymentsStore } from '../payments/store';
 import { watch } from '../sports/sports-feed';
-import { dispatchBetslip, setBetslipOpen, useBetslipStore } from './betslip-store';
+import { dispatchBetslip, setBetslipOpen, TOSS_MS, useBetslipStore } from './betslip-store';
+import { t, tf } from './betting-strings';
 import { placeBets, type AcceptOddsChanges } from './place-bet';
 import { BookingCodeBar } from './share-slip';
 import styles from './betslip.module.css';
@@ -31,16 +38,20 @@ function marketIdOf(selection: BetslipSelection): number {
 /**
  * The floating betslip button and the slip sheet (issue #8 item 1, web). Selections follow
  * live changes through `JoinMarketForBetslip`, joined here for every selection on the slip.
+ * `kind="virtual"` is the separate virtual betslip (its own state and storage key).
  */
-export function BetslipDock() {
-  const slip = useBetslipStore((s) => s.normal);
+export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
+  const slip = useBetslipStore((s) => s[kind]);
   const open = useBetslipStore((s) => s.sheetOpen);
+  const shakes = useBetslipStore((s) => s.shakes);
   const rooms = useMemo(
     () =>
-      betslipSelections(slip)
-        .map((s) => ({ eventId: Number(s.brid), marketId: marketIdOf(s) }))
-        .filter((r) => Number.isInteger(r.eventId) && Number.isInteger(r.marketId)),
-    [slip],
+      kind === 'virtual'
+        ? []
+        : betslipSelections(slip)
+            .map((s) => ({ eventId: Number(s.brid), marketId: marketIdOf(s) }))
+            .filter((r) => Number.isInteger(r.eventId) && Number.isInteger(r.marketId)),
+    [slip, kind],
   );
   const roomKey = rooms.map((r) => `${r.eventId}:${r.marketId}`).join(',');
   useEffect(
@@ -50,13 +61,18 @@ export function BetslipDock() {
     [roomKey],
   );
   const count = slip.numselections;
+  const name = kind === 'virtual' ? t('virtualBetslip') : tCore('betslip');
+  // Two identical keyframes, alternated, restart the shake on every landing.
+  const shake = shakes === 0 ? '' : shakes % 2 === 0 ? styles.shakeA : styles.shakeB;
   return (
     <>
       <button
         type="button"
-        className={styles.fab}
+        className={`${styles.fab} ${shake}`}
         onClick={() => setBetslipOpen(true)}
-        aria-label={count > 0 ? `Betslip, ${count} selections` : 'Betslip'}
+        aria-label={count > 0 ? `${name}, ${tfCore('selectionsCount', { n: count })}` : name}
+        data-betslip-fab={kind}
+        data-shakes={shakes}
       >
         {count > 0 ? (
           <>
@@ -64,17 +80,42 @@ export function BetslipDock() {
             <span>{formatOdds(slip.comboodds)}</span>
           </>
         ) : (
-          'Betslip'
+          name
         )}
       </button>
-      {open && <BetslipSheet />}
+      {kind === 'normal' && <TossChip />}
+      {open && <BetslipSheet kind={kind} />}
     </>
   );
 }
 
-function BetslipSheet() {
-  const slip = useBetslipStore((s) => s.normal);
+/** The price flying from the tapped button to the betslip button (750 ms, once at a time). */
+function TossChip() {
+  const toss = useBetslipStore((s) => s.toss);
+  if (!toss) return null;
+  const style = {
+    left: toss.x,
+    top: toss.y,
+    '--toss-dx': `${toss.toX - toss.x}px`,
+    '--toss-dy': `${toss.toY - toss.y}px`,
+    animationDuration: `${TOSS_MS}ms`,
+  } as CSSProperties;
+  return (
+    <span className={styles.toss} style={style} aria-hidden="true" data-testid="bet-toss">
+      {toss.odds}
+    </span>
+  );
+}
+
+function BetslipSheet({ kind }: { kind: BetslipKind }) {
+  const slip = useBetslipStore((s) => s[kind]);
   const authenticated = useSessionStore((s) => s.isAuthenticated);
+  // A guest logs in in the modal and stays on the page the slip was built on.
+  const { pathname } = useLocation();
+  // The app's one balance state (currency units); the query refreshes it when the slip opens.
+  useBalance(authenticated);
+  const balances = usePaymentsStore((s) => s.balances);
+  const freebetBalance = balances ? fromUnits(balances.freeBet) : (0 as Cents);
   const site = currentSite();
   const money = (amount: Cents) => formatMoney(amount, site);
   const selections = betslipSelections(slip);
@@ -97,29 +138,52 @@ function BetslipSheet() {
         className={styles.sheet}
         role="dialog"
         aria-modal="true"
-        aria-label="Betslip"
+        aria-label={kind === 'virtual' ? t('virtualBetslip') : tCore('betslip')}
         onClick={(e) => e.stopPropagation()}
       >
         <header className={styles.head}>
-          <h2>Betslip {slip.numselections > 0 && <small>({slip.numselections})</small>}</h2>
+          <h2>
+            {kind === 'virtual' ? t('virtualBetslip') : tCore('betslip')}{' '}
+            {slip.numselections > 0 && <small>({slip.numselections})</small>}
+          </h2>
+          {authenticated && (
+            <Link
+              className={styles.link}
+              to={currentSite().features.myBetsPath}
+              onClick={() => setBetslipOpen(false)}
+            >
+              {tCore('myBets')}
+            </Link>
+          )}
           {selections.length > 0 && (
             <button
               type="button"
               className={styles.link}
-              onClick={() => dispatchBetslip({ type: 'removeAll' })}
+              onClick={() => dispatchBetslip({ type: 'removeAll' }, kind)}
             >
-              Remove all
+              {t('removeAll')}
             </button>
           )}
           <button
             type="button"
             className={styles.close}
             onClick={() => setBetslipOpen(false)}
-            aria-label="Close betslip"
+            aria-label={t('closeBetslip')}
           >
             ×
           </button>
         </header>
+        {authenticated && balances && (
+          <p className={styles.balances} data-testid="slip-balance">
+            {t('balance')} <b>{money(fromUnits(balances.cash))}</b>
+            {freebetBalance > 0 && (
+              <>
+                {' '}
+                · {t('freeBet')} <b>{money(freebetBalance)}</b>
+              </>
+            )}
+          </p>
+        )}
         {notice && (
           <p className={notice.tone === 'ok' ? styles.placed : styles.message} role="status">
             {notice.text}
@@ -127,7 +191,7 @@ function BetslipSheet() {
         )}
         <BookingCodeBar />
         {selections.length === 0 ? (
-          <p className={styles.empty}>Tap any odds to add a selection.</p>
+          <p className={styles.empty}>{t('tapAnyOdds')}</p>
         ) : (
           <>
             <div className={styles.tabs} role="tablist">
@@ -138,22 +202,35 @@ function BetslipSheet() {
                   role="tab"
                   aria-selected={slip.betType === type}
                   className={slip.betType === type ? styles.tabActive : styles.tab}
-                  onClick={() => dispatchBetslip({ type: 'setBetType', betType: type })}
+                  onClick={() => dispatchBetslip({ type: 'setBetType', betType: type }, kind)}
                 >
-                  {type === 'single' ? 'Singles' : 'Multiple'}
+                  {type === 'single' ? t('singles') : t('multiple')}
                 </button>
               ))}
             </div>
             <ul className={styles.list}>
               {selections.map((s) => (
-                <SelectionItem key={s.id} selection={s} singles={!multiple} />
+                <SelectionItem
+                  key={s.id}
+                  kind={kind}
+                  selection={s}
+                  singles={!multiple}
+                  freebet={freebetBalance > 0}
+                />
               ))}
             </ul>
             {multiple && (
               <StakeInput
-                label="Stake"
+                label={t('stake')}
                 value={slip.combostake}
-                onChange={(value) => dispatchBetslip({ type: 'setComboStake', value })}
+                onChange={(value) => dispatchBetslip({ type: 'setComboStake', value }, kind)}
+              />
+            )}
+            {multiple && freebetBalance > 0 && (
+              <StakeInput
+                label={t('freeBetStake')}
+                value={slip.freebetstake}
+                onChange={(value) => dispatchBetslip({ type: 'setFreebetStake', value }, kind)}
               />
             )}
             <div className={styles.quick}>
@@ -166,6 +243,7 @@ function BetslipSheet() {
                       multiple
                         ? { type: 'setComboStake', value: amount }
                         : { type: 'setSingleStake', value: amount },
+                      kind,
                     )
                   }
                 >
@@ -176,67 +254,104 @@ function BetslipSheet() {
             <dl className={styles.figures}>
               {multiple && payout ? (
                 <>
-                  <dt>Total odds</dt>
+                  <dt>{t('totalOdds')}</dt>
                   <dd data-testid="combo-odds">{formatOdds(slip.comboodds)}</dd>
-                  <dt>Win boost</dt>
+                  <dt>{t('winBoost')}</dt>
                   <dd data-testid="win-boost">
                     {slip.winboostpercentage} %
                     {toNext > 0 && (
                       <small className={styles.hint}>
-                        Add {toNext} more selection{toNext === 1 ? '' : 's'} for {slip.winboostnext}{' '}
-                        %
+                        {toNext === 1
+                          ? tf('addOneMore', { p: slip.winboostnext })
+                          : tf('addMore', { n: toNext, p: slip.winboostnext })}
                       </small>
                     )}
                   </dd>
-                  <dt>Stake</dt>
+                  {slip.taxboostpercentage > 0 && (
+                    <>
+                      <dt>{t('taxBoost')}</dt>
+                      <dd data-testid="tax-boost">{slip.taxboostpercentage} %</dd>
+                    </>
+                  )}
+                  <dt>{t('stake')}</dt>
                   <dd>{money(payout.stake)}</dd>
-                  <dt>Excise tax</dt>
+                  {payout.freebetStake > 0 && (
+                    <>
+                      <dt>{t('freeBetStake')}</dt>
+                      <dd data-testid="freebet-stake">{money(payout.freebetStake)}</dd>
+                    </>
+                  )}
+                  <dt>{t('exciseTax')}</dt>
                   <dd data-testid="excise">−{money(payout.excise)}</dd>
-                  <dt>Stake after tax</dt>
+                  <dt>{t('stakeAfterTax')}</dt>
                   <dd>{money(payout.stakeAfterExcise)}</dd>
                   {payout.winBoostAmount > 0 && (
                     <>
-                      <dt>Boost amount</dt>
+                      <dt>{t('boostAmount')}</dt>
                       <dd>+{money(payout.winBoostAmount)}</dd>
                     </>
                   )}
-                  <dt>Gross possible win</dt>
+                  <dt>{t('grossPossibleWin')}</dt>
                   <dd>{money(payout.grossPossibleWin)}</dd>
-                  <dt>Withholding tax</dt>
+                  <dt>{t('withholdingTax')}</dt>
                   <dd data-testid="withholding">−{money(payout.withholdingTax)}</dd>
-                  <dt className={styles.total}>Possible payout</dt>
+                  <dt className={styles.total}>{t('possiblePayout')}</dt>
                   <dd className={styles.total} data-testid="net-payout">
                     {money(payout.netPayout)}
                   </dd>
                 </>
               ) : (
                 <>
-                  <dt>Total stake</dt>
+                  <dt>{t('totalStake')}</dt>
                   <dd>{money(slip.totalstake)}</dd>
-                  <dt>Excise tax</dt>
+                  {slip.totalfreebetstake > 0 && (
+                    <>
+                      <dt>{t('freeBetStake')}</dt>
+                      <dd data-testid="freebet-stake">{money(slip.totalfreebetstake)}</dd>
+                    </>
+                  )}
+                  <dt>{t('exciseTax')}</dt>
                   <dd data-testid="excise">−{money(singles.excise)}</dd>
-                  <dt>Withholding tax</dt>
+                  <dt>{t('withholdingTax')}</dt>
                   <dd data-testid="withholding">−{money(singles.withholdingTax)}</dd>
-                  <dt className={styles.total}>Possible payout</dt>
+                  <dt className={styles.total}>{t('possiblePayout')}</dt>
                   <dd className={styles.total} data-testid="net-payout">
                     {money(slip.pwsingles)}
                   </dd>
                 </>
               )}
             </dl>
-            {payout?.capped && (
-              <p className={styles.note}>Payout is capped at the maximum win per bet.</p>
+            {payout?.capped && <p className={styles.note}>{t('payoutCapped')}</p>}
+            {!isPlaceable(slip) && (
+              <p className={styles.message} role="status">
+                {t('removeBlocked')}
+              </p>
             )}
-            {authenticated ? (
+            {slip.totalfreebetstake > freebetBalance && authenticated && (
+              <p className={styles.message} role="status">
+                {t('freeBetTooLow')}
+              </p>
+            )}
+            {kind === 'virtual' ? (
+              <p className={styles.note}>{t('virtualUnavailable')}</p>
+            ) : authenticated ? (
               <PlaceBetButton
-                disabled={!isPlaceable(slip)}
+                slip={slip}
+                disabled={!isPlaceable(slip) || slip.totalfreebetstake > freebetBalance}
                 label={money(slip.totalstake)}
                 setNotice={setNotice}
               />
             ) : (
-              <Link className={styles.place} to="/login?redirectUrl=/sports">
-                Log in to place bets
-              </Link>
+              <button
+                type="button"
+                className={styles.place}
+                onClick={() => {
+                  setBetslipOpen(false);
+                  openLoginModal(pathname);
+                }}
+              >
+                {t('logInToBet')}
+              </button>
             )}
           </>
         )}
@@ -273,26 +388,32 @@ interface Notice {
 }
 
 function PlaceBetButton({
+  slip,
   disabled,
   label,
   setNotice,
 }: {
+  slip: BetslipState;
   disabled: boolean;
   label: string;
   setNotice: (notice: Notice | null) => void;
 }) {
   const [accept, setAccept] = useState<AcceptOddsChanges>('none');
   const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
   const place = async () => {
     setPending(true);
     setNotice(null);
     try {
-      const result = await placeBets(useBetslipStore.getState().normal, accept);
+      const result = await placeBets(slip, accept);
+      if (result.placed.length > 0) {
+        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+      }
       const ids = result.placed.map((bet) => bet.betId).join(', ');
       if (result.messages.length > 0) setNotice({ tone: 'error', text: result.messages.join(' ') });
-      else if (ids) setNotice({ tone: 'ok', text: `Bet placed (${ids}).` });
+      else if (ids) setNotice({ tone: 'ok', text: tf('betPlaced', { ids }) });
     } catch {
-      setNotice({ tone: 'error', text: 'The bet could not be sent. Try again.' });
+      setNotice({ tone: 'error', text: t('betNotSent') });
     } finally {
       setPending(false);
     }
@@ -300,11 +421,11 @@ function PlaceBetButton({
   return (
     <>
       <label className={styles.stake}>
-        Odds changes
+        {t('oddsChanges')}
         <select value={accept} onChange={(e) => setAccept(e.target.value as AcceptOddsChanges)}>
-          <option value="none">Ask me</option>
-          <option value="higher">Accept higher</option>
-          <option value="any">Accept any</option>
+          <option value="none">{t('askMe')}</option>
+          <option value="higher">{t('acceptHigher')}</option>
+          <option value="any">{t('acceptAny')}</option>
         </select>
       </label>
       <button
@@ -313,17 +434,28 @@ function PlaceBetButton({
         disabled={disabled || pending}
         onClick={() => void place()}
       >
-        {pending ? 'Placing…' : `Place bet · ${label}`}
+        {pending ? t('placing') : `${t('placeBet')} · ${label}`}
       </button>
     </>
   );
 }
 
-function SelectionItem({ selection, singles }: { selection: BetslipSelection; singles: boolean }) {
+function SelectionItem({
+  kind,
+  selection,
+  singles,
+  freebet,
+}: {
+  kind: BetslipKind;
+  selection: BetslipSelection;
+  singles: boolean;
+  freebet: boolean;
+}) {
   const item = selection.selectionitem;
   const move = useBetslipStore((s) => s.moves[selection.id]);
+  const was = useBetslipStore((s) => s.pickedAt[selection.id]);
   const message =
-    item.sm || (item.ibs ? (selection.deleted ? 'Event has ended' : 'Suspended') : '');
+    item.sm || (item.ibs ? (selection.deleted ? t('eventEnded') : t('suspended')) : '');
   return (
     <li className={item.ibs ? `${styles.item} ${styles.blocked}` : styles.item}>
       <div className={styles.itemMain}>
@@ -334,9 +466,17 @@ function SelectionItem({ selection, singles }: { selection: BetslipSelection; si
             {item.o > 0 ? formatOdds(item.o) : '—'}
           </b>
         </p>
-        <p className={styles.market}>{item.mn}</p>
+        <p className={styles.market}>
+          {item.mn}
+          {was !== undefined && was !== item.o && item.o > 0 && (
+            <span className={styles.was} data-testid="odds-was">
+              {' '}
+              · {t('was')} {formatOdds(was)}
+            </span>
+          )}
+        </p>
         <p className={styles.event}>
-          {selection.eventmin.isLive && <span className={styles.live}>LIVE</span>}
+          {selection.eventmin.isLive && <span className={styles.live}>{t('live')}</span>}
           {selection.eventmin.n ?? String(selection.brid)}
         </p>
         {message && (
@@ -346,10 +486,19 @@ function SelectionItem({ selection, singles }: { selection: BetslipSelection; si
         )}
         {singles && (
           <StakeInput
-            label="Stake"
+            label={t('stake')}
             value={selection.stake}
             onChange={(value) =>
-              dispatchBetslip({ type: 'setSelectionStake', id: selection.id, value })
+              dispatchBetslip({ type: 'setSelectionStake', id: selection.id, value }, kind)
+            }
+          />
+        )}
+        {singles && freebet && (
+          <StakeInput
+            label={t('freeBetStake')}
+            value={selection.freebetstake}
+            onChange={(value) =>
+              dispatchBetslip({ type: 'setSelectionFreebetStake', id: selection.id, value }, kind)
             }
           />
         )}
@@ -357,8 +506,8 @@ function SelectionItem({ selection, singles }: { selection: BetslipSelection; si
       <button
         type="button"
         className={styles.remove}
-        aria-label={`Remove ${item.s}`}
-        onClick={() => dispatchBetslip({ type: 'remove', id: selection.id })}
+        aria-label={`${t('remove')} ${item.s}`}
+        onClick={() => dispatchBetslip({ type: 'remove', id: selection.id }, kind)}
       >
         ×
       </button>

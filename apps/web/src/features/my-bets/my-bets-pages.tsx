@@ -1,49 +1,375 @@
-import { useParams } from 'react-router';
-import { currentSiteId } from '../../lib/site';
+import type { BetDetailResponse, BetSummary } from '@dau/contracts/betting/bet-history';
+import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { t as tCore } from '../../lib/i18n';
+import { currentSite, currentSiteId } from '../../lib/site';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
+import {
+  useBetDetail,
+  useBetHistory,
+  useBetHistoryDays,
+  type BetStatusFilter,
+} from './api/bet-history';
+import { t, tf, type BettingKey } from '../betslip/betting-strings';
+import styles from './my-bets.module.css';
 
-/** My Bets (spec doc 1 §2); #8 fills the histories. */
+/** My Bets (spec doc 1 §2; issue #8 item 5): the user's own sports bets and casino rounds. */
 function tabs(): Tab[] {
   const list: Tab[] = [
-    { to: '/my-bets/bet-history-v2', label: 'Sports bets' },
-    { to: '/my-bets/bet-history-v3', label: 'Jackpot bets' },
+    { to: '/my-bets/bet-history-v2', label: t('sportsBets') },
+    { to: '/my-bets/bet-history-v3', label: t('byDay') },
   ];
-  if (currentSiteId() === 4) list.push({ to: '/my-bets/casino-history', label: 'Casino' });
-  list.push({ to: '/my-bets/casino-prag-stp-history', label: 'Casino rounds' });
+  if (currentSiteId() === 4) list.push({ to: '/my-bets/casino-history', label: t('casino') });
+  list.push({ to: '/my-bets/casino-prag-stp-history', label: t('casinoRounds') });
   return list;
+}
+
+const money = (units: number) => formatMoney(fromUnits(units), currentSite());
+const sum = (...units: number[]) =>
+  formatMoney(units.reduce((total, u) => total + fromUnits(u), 0) as Cents, currentSite());
+
+const STATUS_TEXT: Record<string, BettingKey> = {
+  open: 'statusOpen',
+  won: 'statusWon',
+  lost: 'statusLost',
+  void: 'statusVoid',
+};
+const statusText = (status: string) => {
+  const key = STATUS_TEXT[status];
+  return key ? t(key) : status;
+};
+const FILTERS: { value: BetStatusFilter | undefined; label: BettingKey }[] = [
+  { value: undefined, label: 'all' },
+  { value: 'open', label: 'statusOpen' },
+  { value: 'settled', label: 'statusSettled' },
+  { value: 'won', label: 'statusWon' },
+  { value: 'lost', label: 'statusLost' },
+  { value: 'void', label: 'statusVoid' },
+];
+
+/** A bet page is a fresh visit (My Bets is never cached): start it at the top. */
+function useStartAtTop(key: string): void {
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [key]);
+}
+
+/** Placed and settled times in the site's clock (UTC+3 for Kenya), 'dd/MM HH:mm'. */
+function siteTime(iso: string): string {
+  const offset = currentSite().timeOffsetMinutes;
+  const local = new Date(Date.parse(iso) + offset * 60_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
 
 export function MyBetsPage() {
   return (
-    <PageFrame title="My Bets" tabs={tabs()}>
+    <PageFrame title={tCore('myBets')} tabs={tabs()}>
       <EmptyState
-        message="Choose which bets to see."
-        action={{ to: '/my-bets/bet-history-v2', label: 'Sports bets' }}
+        message={t('chooseBets')}
+        action={{ to: '/my-bets/bet-history-v2', label: t('sportsBets') }}
       />
     </PageFrame>
   );
 }
 
-export function BetHistoryPage() {
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: BetStatusFilter | undefined;
+  onChange: (value: BetStatusFilter | undefined) => void;
+}) {
   return (
-    <PageFrame title="My Bets" tabs={tabs()}>
-      <EmptyState
-        message="You have no bets yet."
-        action={{ to: '/sports', label: 'Place a bet' }}
+    <div className={styles.filters} role="group" aria-label={t('betStatus')}>
+      {FILTERS.map((f) => (
+        <button
+          key={f.label}
+          type="button"
+          aria-pressed={value === f.value}
+          className={value === f.value ? styles.filterActive : styles.filter}
+          onClick={() => onChange(f.value)}
+        >
+          {t(f.label)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function BetRow({ bet }: { bet: BetSummary }) {
+  const stake = sum(bet.figures.stake, bet.figures.freebetStake);
+  return (
+    <li>
+      <Link
+        className={styles.bet}
+        to={`/my-bets/bet-history-v2/${bet.betId}`}
+        data-bet-id={bet.betId}
+        data-status={bet.status}
+      >
+        <span className={styles.betHead}>
+          <b>
+            {bet.betType === 'multiple' ? `${t('multiple')} (${bet.selectionsCount})` : t('single')}{' '}
+            · {t('bet')} {bet.betId}
+          </b>
+          <span className={`${styles.badge} ${styles[bet.status]}`}>{statusText(bet.status)}</span>
+        </span>
+        <span className={styles.betFigures}>
+          <span>
+            {t('stake')} <b>{stake}</b>
+          </span>
+          <span>
+            {t('odds')} <b>{bet.figures.totalOdds.toFixed(2)}</b>
+          </span>
+          <span>
+            {bet.status === 'open' ? t('possiblePayout') : t('paid')}{' '}
+            <b data-testid="bet-payout">
+              {money(bet.status === 'open' ? bet.figures.netPayout : bet.payout)}
+            </b>
+          </span>
+        </span>
+        <small className={styles.muted}>{siteTime(bet.placedAt)}</small>
+      </Link>
+    </li>
+  );
+}
+
+function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages === 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={t('pages')}>
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('newer')}
+      </button>
+      <span>
+        {page} / {pages}
+      </span>
+      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('older')}
+      </button>
+    </nav>
+  );
+}
+
+function Loading() {
+  return (
+    <p className={styles.muted} role="status">
+      {t('loadingBets')}
+    </p>
+  );
+}
+
+function LoadFailed({ retry }: { retry: () => void }) {
+  return (
+    <div className={styles.failed} role="alert">
+      <p>{t('betsLoadFailed')}</p>
+      <button type="button" onClick={retry}>
+        {t('tryAgain')}
+      </button>
+    </div>
+  );
+}
+
+const NoBets = () => (
+  <EmptyState message={t('noBetsHere')} action={{ to: '/sports', label: t('placeABet') }} />
+);
+
+/** bet-history-v2 (a list) and bet-history-v3 (grouped by day with daily totals). */
+export function BetHistoryPage() {
+  const { pathname } = useLocation();
+  const byDay = pathname.startsWith('/my-bets/bet-history-v3');
+  useStartAtTop(pathname);
+  const [status, setStatus] = useState<BetStatusFilter | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const filter = { ...(status ? { status } : {}), page };
+  return (
+    <PageFrame title={tCore('myBets')} tabs={tabs()}>
+      <StatusFilter
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
       />
+      {byDay ? (
+        <DaysList filter={filter} onPage={setPage} />
+      ) : (
+        <BetList filter={filter} onPage={setPage} />
+      )}
     </PageFrame>
   );
 }
+
+interface ListProps {
+  filter: { status?: BetStatusFilter; page: number };
+  onPage: (page: number) => void;
+}
+
+function BetList({ filter, onPage }: ListProps) {
+  const history = useBetHistory(filter);
+  if (history.isPending) return <Loading />;
+  if (history.isError) return <LoadFailed retry={() => void history.refetch()} />;
+  const { items, page, pageSize, totalCount } = history.data;
+  if (items.length === 0) return <NoBets />;
+  return (
+    <>
+      <ul className={styles.bets}>
+        {items.map((bet) => (
+          <BetRow key={bet.betId} bet={bet} />
+        ))}
+      </ul>
+      <Pager page={page} pageSize={pageSize} total={totalCount} onPage={onPage} />
+    </>
+  );
+}
+
+function DaysList({ filter, onPage }: ListProps) {
+  const history = useBetHistoryDays(filter);
+  if (history.isPending) return <Loading />;
+  if (history.isError) return <LoadFailed retry={() => void history.refetch()} />;
+  const { days, page, pageSize, totalCount } = history.data;
+  if (days.length === 0) return <NoBets />;
+  return (
+    <>
+      {days.map((day) => (
+        <section key={day.date} className={styles.day} aria-label={day.date}>
+          <h2>
+            <span>{day.date.split('-').reverse().join('/')}</span>
+            <small>
+              {tf('betsCount', { n: day.betsCount })} · {t('staked')} {money(day.totalStake)} ·{' '}
+              {t('paid')} {money(day.totalPayout)}
+            </small>
+          </h2>
+          <ul className={styles.bets}>
+            {day.bets.map((bet) => (
+              <BetRow key={bet.betId} bet={bet} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <Pager page={page} pageSize={pageSize} total={totalCount} onPage={onPage} />
+    </>
+  );
+}
+
+const RESULT_TEXT: Record<BetDetailResponse['selections'][number]['result'], BettingKey> = {
+  open: 'statusOpen',
+  won: 'statusWon',
+  lost: 'statusLost',
+  void: 'statusVoid',
+  'half-won': 'halfWon',
+  'half-lost': 'halfLost',
+};
 
 export function BetDetailsPage() {
-  const { betId } = useParams();
+  const { betId = '' } = useParams();
+  const detail = useBetDetail(betId);
+  useStartAtTop(betId);
   return (
-    <PageFrame title={`Bet ${betId ?? ''}`.trim()}>
-      <EmptyState
-        message="Bet details are loading from your history."
-        action={{ to: '/my-bets/bet-history-v2', label: 'All bets' }}
-      />
+    <PageFrame title={`${t('bet')} ${betId}`.trim()}>
+      {detail.isPending ? (
+        <Loading />
+      ) : detail.isError ? (
+        <EmptyState
+          message={t('notYourBet')}
+          action={{ to: '/my-bets/bet-history-v2', label: t('allBets') }}
+        />
+      ) : (
+        <BetDetailView bet={detail.data} />
+      )}
     </PageFrame>
+  );
+}
+
+function BetDetailView({ bet }: { bet: BetDetailResponse }) {
+  const f = bet.figures;
+  const rows: [string, string][] = [
+    [t('stake'), money(f.stake)],
+    ...(f.freebetStake > 0 ? [[t('freeBetStake'), money(f.freebetStake)] as [string, string]] : []),
+    [t('exciseTax'), `−${money(f.excise)}`],
+    [t('stakeAfterTax'), money(f.stakeAfterExcise)],
+    [t('totalOdds'), f.totalOdds.toFixed(2)],
+    ...(f.winBoostAmount > 0
+      ? [
+          [`${t('winBoost')} ${f.winBoostPercentage} %`, `+${money(f.winBoostAmount)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    [t('grossPossibleWin'), money(f.grossPossibleWin)],
+    [t('withholdingTax'), `−${money(f.withholdingTax)}`],
+    [t('possiblePayout'), money(f.netPayout)],
+  ];
+  return (
+    <>
+      <p className={styles.betHead}>
+        <b>
+          {bet.betType === 'multiple' ? `${t('multiple')} (${bet.selectionsCount})` : t('single')} ·{' '}
+          {t('placed')} {siteTime(bet.placedAt)}
+        </b>
+        <span className={`${styles.badge} ${styles[bet.status]}`} data-testid="bet-status">
+          {statusText(bet.status)}
+        </span>
+      </p>
+      {bet.status !== 'open' && (
+        <p className={styles.paid}>
+          {t('paid')} <b data-testid="bet-paid">{money(bet.payout)}</b>
+          {bet.settledAt && <small> · {siteTime(bet.settledAt)}</small>}
+        </p>
+      )}
+      <ul className={styles.legs}>
+        {bet.selections.map((s) => (
+          <li key={`${s.eventId}-${s.marketId}-${s.specifier}-${s.outcomeId}`}>
+            <span className={styles.betHead}>
+              <b>
+                {s.outcomeName} <span className={styles.muted}>@ {s.odds.toFixed(2)}</span>
+              </b>
+              <span className={`${styles.badge} ${styles[s.result] ?? ''}`}>
+                {t(RESULT_TEXT[s.result])}
+              </span>
+            </span>
+            <small className={styles.muted}>
+              {s.marketName} · {s.isLive && <span className={styles.live}>{t('live')}</span>}
+              {s.eventName}
+              {s.score && ` · ${s.score.replace(':', ' : ')}`}
+            </small>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.figures}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className={styles.subtitle}>{t('timeline')}</h2>
+      <ol className={styles.timeline}>
+        {bet.timeline.map((step, i) => (
+          <li key={i}>
+            <b>{statusText(step.status)}</b> <span className={styles.muted}>{step.reason}</span>{' '}
+            <small className={styles.muted}>{siteTime(step.at)}</small>
+          </li>
+        ))}
+      </ol>
+      <Link className={styles.back} to="/my-bets/bet-history-v2">
+        {t('allBets')}
+      </Link>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { trackEvent } from '../../lib/analytics';
 import { loginUrlFor } from '../../lib/login-prompt';
@@ -9,6 +9,11 @@ import { usePaymentsStore } from '../payments/store';
 import { compactMoney } from './compact-money';
 import styles from './header.module.css';
 import { useShellStore } from './shell-store';
+
+// The bet drop brings TanStack Query with it: loaded after the shell, for signed-in users only.
+const BetCardDrop = lazy(() =>
+  import('../my-bets/bet-card-drop').then((m) => ({ default: m.BetCardDrop })),
+);
 
 /** A plain left click: modified clicks keep the link's own page (new tab, new window). */
 function isPlainClick(event: MouseEvent): boolean {
@@ -50,10 +55,16 @@ export function SignedInActions() {
   const site = currentSite();
   return (
     <>
-      {/* The betslip branch's bet-card drop (features/my-bets/bet-card-drop.tsx) goes here. */}
-      <Link to={site.features.myBetsPath} className={styles.myBets}>
-        {t('myBets')}
-      </Link>
+      {/* The bet-card drop (open bets, notify flag); the link until its chunk arrives. */}
+      <Suspense
+        fallback={
+          <Link to={site.features.myBetsPath} className={styles.myBets}>
+            {t('myBets')}
+          </Link>
+        }
+      >
+        <BetCardDrop label={t('myBets')} className={styles.myBets} />
+      </Suspense>
       <Link
         to="/payments"
         className={`${styles.button} ${styles.primary}`}

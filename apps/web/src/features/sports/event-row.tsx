@@ -67,7 +67,7 @@ export const EventRow = memo(function EventRow({
   // into the app's one query client; on home that loads TanStack Query then, not before (ADR 004).
   const prefetch = tuning.prefetch
     ? () =>
-        void import('../../app/query-provider').then(({ queryClient }) =>
+        void import('../../lib/query-client').then(({ queryClient }) =>
           queryClient.prefetchQuery({
             queryKey: eventQueryKey(event.id),
             queryFn: ({ signal }) => fetchEvent(event.id, signal),

@@ -1,5 +1,10 @@
 import { realtimeSocket, type SocketLike } from '../../lib/realtime';
-import { applyBetslipOdds, applyBetslipEvent } from '../betslip/betslip-store';
+import {
+  applyBetslipEvent,
+  applyBetslipMarketStatus,
+  applyBetslipOdds,
+  applyBetslipSummary,
+} from '../betslip/betslip-store';
 import {
   applyEventDeleted,
   applyLiveState,
@@ -54,9 +59,10 @@ function wire(socket: SocketLike): void {
     applyOddsChange(push.eventId, push.market);
     applyBetslipOdds(push.eventId, push.market);
   });
-  socket.on('MarketUpdated', (push) =>
-    applyMarketStatus(push.eventId, push.marketId, push.specifier, push.status, push.ibs),
-  );
+  socket.on('MarketUpdated', (push) => {
+    applyMarketStatus(push.eventId, push.marketId, push.specifier, push.status, push.ibs);
+    applyBetslipMarketStatus(push);
+  });
   socket.on('liveStateDiff', (push) => {
     applyBetslipEvent(push);
     if (applyLiveState(push) || !push.isLive || !fetchEventById) return;
@@ -65,7 +71,10 @@ function wire(socket: SocketLike): void {
     fetching.add(push.eventId);
     void fetchEventById(push.eventId).finally(() => fetching.delete(push.eventId));
   });
-  socket.on('EventUpdated', (event) => seedEvents([event]));
+  socket.on('EventUpdated', (event) => {
+    seedEvents([event]);
+    applyBetslipSummary(event);
+  });
   socket.on('EventDeleted', (push) => {
     applyEventDeleted(push.eventId, setTimeout, (place, wasLive) => onEventRemoved(place, wasLive));
     applyBetslipEvent({ eventId: push.eventId, finished: true });

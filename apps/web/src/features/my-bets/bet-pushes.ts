@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type {
+  BetSettlementPush,
+  BetSettlementRollbackPush,
+  BetsStatusPush,
+} from '@dau/contracts/betting/realtime-payloads';
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { useNotificationStore } from '../../lib/notification-store';
+import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime';
+import { balanceQueryKey } from '../payments/api/get-balance';
+import { betsQueryKey } from './api/bet-history';
+
+/**
+ * The betting pushes (spec doc 2 §4, §7; doc 1 §4): `BetsStatus_v2` carries the open-bets count
+ * and sets the header notify flag; opening the bet-card dropdown (the "bet drop") clears it.
+ * Settlement pushes become notifications: status 1 won (success), another non-zero status lost,
+ * 0 none; a rolled-back win is a warning, a reopened loss a success.
+ */
+interface BetPushState {
+  /** Open bets as last pushed; null until a push or the count call answers. */
+  openBets: number | null;
+  /** The header notify flag. */
+  notify: boolean;
+}
+
+export const useBetPushStore = create<BetPushState>()(() => ({ openBets: null, notify: false }));
+
+/** The bet drop was opened: the user has seen what changed. */
+export function clearBetNotify(): void {
+  useBetPushStore.setState({ notify: false });
+}
+
+export function applyBetsStatus(push: BetsStatusPush): void {
+  useBetPushStore.setState((state) => ({
+    openBets: push.openBetsCount,
+    notify: state.notify || push.notify,
+  }));
+}
+
+export function notifySettlement(push: BetSettlementPush): void {
+  if (push.status === 0 || !push.message) return;
+  useNotificationStore.getState().notify({
+    type: 'default',
+    message: push.message,
+    tone: push.status === 1 ? 'success' : 'info',
+  });
+}
+
+export function notifyRollback(push: BetSettlementRollbackPush, won: boolean): void {
+  useNotificationStore.getState().notify({
+    type: 'default',
+    message: push.message,
+    tone: won ? 'error' : 'success',
+  });
+}
+
+const attached = new WeakSet<SocketLike>();
+
+/** Attaches the betting push handlers once per socket while the user is signed in. */
+export function useBetPushes(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: betsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+    };
+    const attach = (socket: SocketLike) => {
+      if (attached.has(socket)) return;
+      attached.add(socket);
+      socket.on('BetsStatus_v2', (push) => {
+        applyBetsStatus(push);
+        refresh();
+      });
+      socket.on('BetSettlement_v2', (push) => {
+        notifySettlement(push);
+        refresh();
+      });
+      socket.on('BetSettlementRollbackWin_v2', (push) => {
+        notifyRollback(push, true);
+        refresh();
+      });
+      socket.on('BetSettlementRollbackLoss_v2', (push) => {
+        notifyRollback(push, false);
+        refresh();
+      });
+    };
+    return whenRealtimeSocket(attach);
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,257 @@
+/**
+ * Bets placed per second through the real HTTP API (`POST /api/core/betslip/PlaceBet`) on
+ * PostgreSQL, with N signed-in users placing three-leg multiples concurrently, and beside it
+ * pgbench's TPC-B figure on the same server in the same run. The ratio (bets per second over
+ * TPC-B transactions per second) is what stays comparable across machines: a placement is one
+ * HTTP request and one database transaction of a few statements more than TPC-B's.
+ *
+ * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each run uses its own schemas
+ * and drops them. Without a reachable server the benchmark says so and skips.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/database';
+import { hashPassword } from '../apps/server/src/modules/accounts/password';
+import { createSession } from '../apps/server/src/modules/accounts/session.service';
+import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
+import { createServer } from '../apps/server/src/server';
+
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const USERS = Number(process.env.BENCH_USERS ?? 16);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
+const PGBENCH_SECONDS = Math.max(1, Math.round(DURATION_MS / 1000));
+const NAME = 'PlaceBet (3-leg multiple, PostgreSQL) vs pgbench TPC-B';
+
+function report(result: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify({ benchmark: NAME, ...result }, null, 2)}\n`);
+}
+
+async function reachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+interface Pick {
+  eventId: number;
+  odds: number;
+}
+
+/** Pre-match football events with an open 1x2 home price, as the sports list serves them. */
+async function openPicks(base: string): Promise<Pick[]> {
+  const url = `${base}/api/uof/match/event/ListAllPreEvents?sportId=1&marketId=1&nrOfPre=150&siteid=2`;
+  const body = (await (await fetch(url)).json()) as {
+    sports: {
+      eventMin: {
+        id: number;
+        odds: { uid: string; ibs: boolean; m: { id: number; o: number }[] }[];
+      }[];
+    }[];
+  };
+  const picks: Pick[] = [];
+  for (const event of body.sports[0]?.eventMin ?? []) {
+    const market = event.odds.find((m) => m.uid === '1' && !m.ibs);
+    const home = market?.m.find((o) => o.id === 1);
+    if (home && home.o > 1) picks.push({ eventId: event.id, odds: home.o });
+  }
+  return picks;
+}
+
+/** pgbench's TPC-B-like run on the same server: its own schema, scale 1, N clients. */
+async function pgbenchTps(clients: number): Promise<{ tps: number } | { skipped: string }> {
+  const candidates = [
+    process.env.PGBENCH,
+    ...(process.env.PATH ?? '').split(':').map((dir) => `${dir}/pgbench`),
+    '/usr/lib/postgresql/17/bin/pgbench',
+    '/usr/lib/postgresql/16/bin/pgbench',
+    '/usr/lib/postgresql/15/bin/pgbench',
+  ].filter((p): p is string => !!p);
+  const binary = candidates.find((p) => existsSync(p));
+  if (!binary) return { skipped: 'pgbench is not on PATH' };
+  const schema = `bench_pgbench_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`create schema ${schema}`));
+  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
+  const run = (args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const child = spawn(binary, [...args, DATABASE_URL], { env });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve(out) : reject(new Error(`pgbench exited ${code}: ${out}`)),
+      );
+    });
+  try {
+    await run(['-i', '-s', '1', '-q', '-n']);
+    const out = await run(['-n', '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS)]);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
+    if (!tps) throw new Error(`no tps in pgbench output: ${out}`);
+    return { tps: Number(tps) };
+  } finally {
+    await admin((c) => c.query(`drop schema ${schema} cascade`));
+  }
+}
+
+async function placementRun(): Promise<Record<string, number>> {
+  const schema = `bench_bets_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`create schema ${schema}`));
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, schema, poolSize: 10 });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent-web-dist',
+    FEED_MODE: 'manual',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  const server = await createServer(config, { database });
+  try {
+    await server.deps.feed.connect();
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const picks = await openPicks(base);
+    if (picks.length < 10) throw new Error(`only ${picks.length} open pre-match events`);
+
+    // N users, each signed in (a session cookie) and funded from the house through the ledger.
+    const { db } = server.deps;
+    const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
+    const cookies: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const user = await db
+        .insertInto('users')
+        .values({
+          site_id: 2,
+          phone: `+2547${String(10_000_000 + i)}`,
+          username: null,
+          password_hash: passwordHash,
+          status: 'active',
+          email: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.transaction().execute((tx) =>
+        postTransaction(tx, {
+          kind: 'bench_grant',
+          idempotencyKey: null,
+          userId: user.id,
+          entries: [
+            { account: { userId: user.id, kind: 'cash' }, amount: 100_000_000 },
+            { account: { system: 'house' }, amount: -100_000_000 },
+          ],
+        }),
+      );
+      const { token } = await createSession(db, user.id, { now: new Date() });
+      cookies.push(`authBB=${token}`);
+    }
+
+    let sequence = 0;
+    const place = async (cookie: string): Promise<number> => {
+      sequence += 1;
+      const start = sequence * 7;
+      const legs = [0, 1, 2].map((k) => picks[(start + k * 3) % picks.length] as Pick);
+      const began = performance.now();
+      const res = await fetch(`${base}/api/core/betslip/PlaceBet`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          siteId: 2,
+          betType: 'multiple',
+          stake: 10,
+          freebetStake: 0,
+          acceptOddsChanges: 'any',
+          idempotencyKey: `bench-${sequence}-${randomBytes(6).toString('hex')}`,
+          selections: legs.map((l) => ({
+            eventId: l.eventId,
+            marketId: 1,
+            specifier: '',
+            outcomeId: 1,
+            odds: l.odds,
+          })),
+        }),
+      });
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`PlaceBet answered ${res.status}: ${body}`);
+      return performance.now() - began;
+    };
+
+    // Warm up (JIT, serializers, pool) before measuring.
+    for (let i = 0; i < 20; i++) await place(cookies[i % USERS] as string);
+
+    const latencies: number[] = [];
+    const started = performance.now();
+    const end = started + DURATION_MS;
+    await Promise.all(
+      cookies.map(async (cookie) => {
+        while (performance.now() < end) latencies.push(await place(cookie));
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const placed = await db
+      .selectFrom('bets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(placed.n) !== latencies.length + 20) {
+      throw new Error(`stored ${placed.n} bets for ${latencies.length + 20} answers`);
+    }
+    return {
+      bets: latencies.length,
+      betsPerSecond: Math.round((latencies.length / seconds) * 10) / 10,
+      p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
+      p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
+    };
+  } finally {
+    await server.close();
+    await database.close();
+    await admin((c) => c.query(`drop schema ${schema} cascade`));
+  }
+}
+
+const unreachable = await reachable(DATABASE_URL);
+if (unreachable) {
+  report({ skipped: `PostgreSQL is not reachable at DATABASE_URL (${unreachable})` });
+} else {
+  const bets = await placementRun();
+  const pgbench = await pgbenchTps(USERS);
+  report({
+    users: USERS,
+    durationMs: DURATION_MS,
+    ...bets,
+    ...('tps' in pgbench
+      ? {
+          pgbenchTpcbTps: Math.round(pgbench.tps),
+          pgbenchClients: USERS,
+          ratioBetsToTpcb: Number((bets.betsPerSecond! / pgbench.tps).toFixed(3)),
+        }
+      : { pgbench: pgbench.skipped }),
+  });
+}

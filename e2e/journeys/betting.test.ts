@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser, mobileContext, screenshot } from '../lib/browser';
+import { startDau, type DauServer } from '../lib/server';
+
+let dau: DauServer;
+let browser: Browser;
+
+before(async () => {
+  dau = await startDau();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await dau?.stop();
+});
+
+async function sandbox(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${dau.url}/api/sandbox/feed/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200, `sandbox ${path}: ${await res.text()}`);
+}
+
+/** 'KSh 4,990.00' → 499000 cents. */
+function cents(text: string | null): number {
+  const match = /KSh\s*([\d,]+)\.(\d\d)/.exec(text ?? '');
+  assert.ok(match, `an amount in "${text}"`);
+  return Number(match[1]?.replace(/,/g, '')) * 100 + Number(match[2]);
+}
+
+async function slipBalance(page: Page): Promise<number> {
+  const text = await page.getByTestId('slip-balance').textContent();
+  return cents(text?.split('·')[0] ?? null);
+}
+
+describe('betting journey at 360×740', () => {
+  it('the demo user places a three-leg multiple, the feed settles it, and the win is paid and shown', async () => {
+    const context = await mobileContext(browser, dau.url);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+
+    // Log in as the demo user and land on football.
+    await page.goto('/login?redirectUrl=/sports/football-1');
+    await page.getByLabel('Phone number or username').fill('0700000001');
+    await page.getByLabel('Password or PIN').fill('DemoPass#2026');
+    await page.getByRole('button', { name: 'LOG IN' }).click();
+    await page.waitForURL((u) => u.pathname === '/sports/football-1');
+
+    // The demo seed gives the demo user one open bet already: keep its events out of this one.
+    const openBets = (await (
+      await page.request.get('/api/core/betslip/history?status=open')
+    ).json()) as { items: { betId: string }[]; totalCount: number };
+    const openBefore = openBets.totalCount;
+    const seededEvents: number[] = [];
+    for (const bet of openBets.items) {
+      const detail = (await (
+        await page.request.get(`/api/core/betslip/history/${bet.betId}`)
+      ).json()) as { selections: { eventId: number }[] };
+      seededEvents.push(...detail.selections.map((s) => s.eventId));
+    }
+
+    // Three home wins from the list; the price tosses to the betslip button, which then shakes.
+    const rows = page.locator('main [data-event-id]:visible');
+    await rows.first().waitFor();
+    const candidates: number[] = [];
+    for (let i = 0; candidates.length < 3; i += 1) {
+      const id = Number(await rows.nth(i).getAttribute('data-event-id'));
+      if (!seededEvents.includes(id)) candidates.push(i);
+    }
+    const eventIds: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const row = rows.nth(candidates[i] as number);
+      eventIds.push(Number(await row.getAttribute('data-event-id')));
+      await row.locator(`button[data-outcome="${eventIds[i]}:1:1"]`).click();
+      if (i === 0) await page.getByTestId('bet-toss').waitFor();
+      await page.waitForTimeout(800);
+    }
+    const fab = page.getByRole('button', { name: 'Betslip, 3 selections' });
+    assert.ok(Number(await fab.getAttribute('data-shakes')) >= 1, 'the button shook');
+
+    // The slip: boost, taxes and the net payout from the domain engine; the cash balance.
+    await fab.click();
+    const slip = page.getByRole('dialog', { name: 'Betslip' });
+    await slip.waitFor();
+    await page.getByTestId('slip-balance').waitFor();
+    assert.match(
+      (await page.getByTestId('win-boost').textContent()) ?? '',
+      /^3 %Add 1 more selection for 5 %/,
+    );
+    assert.equal(await page.getByTestId('excise').textContent(), '−KSh 1.30');
+    assert.match((await page.getByTestId('withholding').textContent()) ?? '', /^−KSh \d+\.\d\d$/);
+
+    // The picks follow the feed through JoinMarketForBetslip: a new price shows what it was;
+    // a suspended market blocks the slip until it reopens.
+    const firstPick = slip.locator('li').first();
+    const oldOdds = Number(await firstPick.locator('b').first().textContent());
+    const newOdds = Math.round((oldOdds + 0.2) * 100) / 100;
+    await sandbox('price', { eventId: eventIds[0], marketId: 1, outcomeId: 1, odds: newOdds });
+    await firstPick.getByTestId('odds-was').waitFor({ timeout: 15_000 });
+    assert.equal(
+      await firstPick.getByTestId('odds-was').textContent(),
+      ` · was ${oldOdds.toFixed(2)}`,
+    );
+    assert.match(
+      (await firstPick.locator('b').first().textContent()) ?? '',
+      new RegExp(`${newOdds.toFixed(2)}$`),
+    );
+    const placeButton = slip.getByRole('button', { name: /^Place bet/ });
+    await sandbox('market-status', { eventId: eventIds[1], marketId: 1, status: -1 });
+    await slip.locator('li').nth(1).getByText('Suspended').waitFor({ timeout: 15_000 });
+    assert.equal(await placeButton.isDisabled(), true);
+    await screenshot(page, 'betting-slip-suspended');
+    await sandbox('market-status', { eventId: eventIds[1], marketId: 1, status: 1 });
+    await slip
+      .locator('li')
+      .nth(1)
+      .getByText('Suspended')
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(await placeButton.isDisabled(), false);
+    const netPayout = cents(await page.getByTestId('net-payout').textContent());
+    const before = await slipBalance(page);
+    assert.equal(before, 500_000, 'the demo user starts with KSh 5,000');
+    assert.match(
+      (await page.getByTestId('slip-balance').textContent()) ?? '',
+      /Free bet KSh 100\.00/,
+    );
+    await screenshot(page, 'betting-slip');
+    await slip.getByRole('button', { name: /^Place bet/ }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'betting-slip-figures');
+
+    // Place: the bet is accepted, the slip empties, the balance drops by the stake.
+    await slip.getByRole('button', { name: 'Place bet · KSh 10.00' }).click();
+    const placed = await slip.getByText(/^Bet placed \(\d+\)\.$/).textContent({ timeout: 20_000 });
+    const betId = /\((\d+)\)/.exec(placed ?? '')?.[1] ?? '';
+    assert.ok(betId, 'a bet id');
+    await page.waitForFunction(
+      () =>
+        /Balance KSh 4,990\.00/.test(
+          document.querySelector('[data-testid="slip-balance"]')?.textContent ?? '',
+        ),
+      undefined,
+      { timeout: 10_000 },
+    );
+    await slip.getByRole('button', { name: 'Close betslip' }).click();
+
+    // The header counts the open bet and raises the notify flag.
+    await page
+      .getByTestId('open-bets')
+      .filter({ hasText: String(openBefore + 1) })
+      .waitFor();
+    await page.getByTestId('bet-notify').waitFor();
+    await screenshot(page, 'betting-header-open-bet');
+
+    // The feed settles the three matches as home wins.
+    for (const eventId of eventIds) await sandbox('settle', { eventId, home: 2, away: 0 });
+    const won = page.getByText(
+      new RegExp(`^Bet ${betId} has settled\\. You won KSh [\\d,]+\\.\\d\\d!$`),
+    );
+    await won.waitFor({ timeout: 30_000 });
+    const paid = cents(await won.textContent());
+    assert.equal(paid, netPayout, 'paid what the slip promised');
+    await screenshot(page, 'betting-won-notification');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+
+    // The bet drop clears the notify flag and lists the bet as won.
+    await page.getByRole('button', { name: new RegExp(`^My Bets, ${openBefore} open`) }).click();
+    assert.equal(await page.getByTestId('bet-notify').count(), 0);
+    await page.getByRole('region', { name: 'My Bets' }).getByText('Won').waitFor();
+    await screenshot(page, 'betting-bet-drop');
+    await page.getByRole('link', { name: 'All bets' }).click();
+
+    // Bet history: the bet marked won with its payout.
+    await page.waitForURL((u) => u.pathname === '/my-bets/bet-history-v2');
+    const row = page.locator(`a[data-bet-id="${betId}"]`);
+    await row.waitFor();
+    assert.equal(await row.getAttribute('data-status'), 'won');
+    assert.equal(cents(await row.getByTestId('bet-payout').textContent()), paid);
+    await screenshot(page, 'betting-history');
+    await page.getByRole('button', { name: 'Won' }).click();
+    await page.locator(`a[data-bet-id="${betId}"][data-status="won"]`).waitFor();
+
+    // Its details: three won legs with their scores.
+    await row.click();
+    await page.waitForURL((u) => u.pathname === `/my-bets/bet-history-v2/${betId}`);
+    assert.equal(await page.getByTestId('bet-status').textContent(), 'Won');
+    await page.locator('main li', { hasText: '2 : 0' }).first().waitFor();
+    assert.equal(await page.locator('main li', { hasText: '2 : 0' }).count(), 3);
+    await screenshot(page, 'betting-bet-detail');
+
+    // The balance rose by the payout (payments page balances).
+    await page.goto('/payments');
+    const cash = page.locator('[data-balance="Cash"]');
+    await cash.waitFor();
+    assert.equal(cents(await cash.textContent()), before - 1_000 + paid);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
