@@ -16,6 +16,11 @@ import { gzipSync } from 'node:zlib';
  * `Accept-Encoding: gzip`), in kB of 1,000 bytes like Vite's build report.
  */
 export const BUDGET_KB = 100;
+/**
+ * The most CI accepts while `/` is still over BUDGET_KB (a ratchet, ADR 004): measured at
+ * 112.7 kB when it was introduced. Lower it whenever the first load shrinks; never raise it.
+ */
+export const CEILING_KB = 114;
 
 /** The module of the `/` route (apps/web/src/app/routes.tsx). */
 export const HOME_ROUTE_MODULE = 'src/features/home/home-page.tsx';
@@ -84,6 +89,8 @@ export interface DeferredCost extends FileCost {
 
 export interface FirstLoad {
   budgetKb: number;
+  /** What CI accepts until the budget is met (ratchet). */
+  ceilingKb: number;
   /** gzip kB of the JavaScript counted against the budget. */
   jsKb: number;
   cssKb: number;
@@ -187,6 +194,7 @@ export function measureFirstLoad(distDir: string): FirstLoad {
   const jsBytes = js.reduce((sum, f) => sum + f.gzipBytes, 0);
   return {
     budgetKb: BUDGET_KB,
+    ceilingKb: CEILING_KB,
     jsKb: kb(jsBytes),
     cssKb: kb(css.reduce((sum, f) => sum + f.gzipBytes, 0)),
     marginKb: kb(BUDGET_KB * 1000 - jsBytes),
