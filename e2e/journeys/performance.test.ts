@@ -44,7 +44,8 @@ describe('first load of / at 360×740', () => {
     const uncounted = before.filter((file) => !counted.has(file));
     assert.ok(before.length > 0 && later.length > 0, `${before} | ${later}`);
     assert.deepEqual(uncounted, [], 'loaded before the page showed but not counted');
-    assert.ok(budget.jsKb <= budget.budgetKb, `${budget.jsKb} kB over ${budget.budgetKb} kB`);
+    // Over the 100 kB budget CI holds the ratchet ceiling (ADR 004) until the budget is met.
+    assert.ok(budget.jsKb <= budget.ceilingKb, `${budget.jsKb} kB over ${budget.ceilingKb} kB`);
     assert.ok(
       later.some((file) => file.includes('deferred-shell')),
       'shell pieces after the page',

@@ -16,9 +16,19 @@ import { gzipSync } from 'node:zlib';
  * `Accept-Encoding: gzip`), in kB of 1,000 bytes like Vite's build report.
  */
 export const BUDGET_KB = 100;
+/**
+ * The most CI accepts while `/` is still over BUDGET_KB (a ratchet, ADR 004): measured at
+ * 112.7 kB when it was introduced. Lower it whenever the first load shrinks; never raise it.
+ */
+export const CEILING_KB = 114;
 
 /** The module of the `/` route (apps/web/src/app/routes.tsx). */
 export const HOME_ROUTE_MODULE = 'src/features/home/home-page.tsx';
+/**
+ * The chunk that holds it when the build groups the content of `/` (`scripts/home-chunk.ts`):
+ * the manifest then names the chunk, not the module.
+ */
+export const HOME_CHUNK_NAME = 'home';
 
 /** Dynamic imports that `/` does not load before its first paint, and why. */
 export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
@@ -26,6 +36,12 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   { pattern: /(^|\/)_?realtime[-.]/, reason: 'realtime: after the first paint, never for bots' },
   { pattern: /socket\.io-client/, reason: 'realtime: after the first paint, never for bots' },
   { pattern: /^src\/app\/query-provider\.tsx$/, reason: 'TanStack Query: pages that use it' },
+  // The one client (a chunk of its own, shared by the provider and the header's bet drop); on
+  // `/` also when a finger touches an event row (prefetch of the event page).
+  {
+    pattern: /^src\/lib\/query-client\.ts$|(^|\/)_?query-client-/,
+    reason: 'TanStack Query: pages that use it',
+  },
   { pattern: /^src\/app\/deferred-shell\.tsx$/, reason: 'footer, banners, help: after paint' },
   { pattern: /^src\/features\/shell\/site-menu\.tsx$/, reason: 'on first menu open' },
   { pattern: /^src\/features\/support\/support-panel\.tsx$/, reason: 'on first Help open' },
@@ -36,6 +52,17 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'signed-in users only: balance feed, payment modals, account menu',
   },
   { pattern: /^src\/features\/loyalty\/loyalty-popup\.tsx$/, reason: 'on first loyalty open' },
+  {
+    pattern: /^src\/features\/my-bets\/bet-card-drop\.tsx$/,
+    reason: "signed-in users only: the header's bet drop (the MY BETS link until it loads)",
+  },
+  // The /social-share route (a shared slip's page), lazy in routes.tsx like the `-pages` chunks.
+  { pattern: /^src\/features\/betslip\/social-share-page\.tsx$/, reason: 'another route' },
+  {
+    // A chunk of its own, or one shared with the /social-share route (named after it).
+    pattern: /^src\/features\/betslip\/betslip-dock\.tsx$|(^|\/)_?betslip-dock-/,
+    reason: 'the slip: on the first tap or selection; a restored slip after the first paint',
+  },
 ];
 
 interface ManifestChunk {
@@ -62,6 +89,8 @@ export interface DeferredCost extends FileCost {
 
 export interface FirstLoad {
   budgetKb: number;
+  /** What CI accepts until the budget is met (ratchet). */
+  ceilingKb: number;
   /** gzip kB of the JavaScript counted against the budget. */
   jsKb: number;
   cssKb: number;
@@ -76,7 +105,7 @@ export interface FirstLoad {
 const kb = (bytes: number) => Math.round(bytes / 10) / 100;
 
 function deferredReason(key: string, chunk: ManifestChunk | undefined): string | null {
-  if (key === HOME_ROUTE_MODULE) return null;
+  if (key === HOME_ROUTE_MODULE || (chunk?.name === HOME_CHUNK_NAME && !chunk.src)) return null;
   const names = [key, chunk?.src ?? '', chunk?.file ?? ''];
   const rule = DEFERRED.find((r) => names.some((n) => r.pattern.test(n)));
   return rule?.reason ?? null;
@@ -92,9 +121,15 @@ export function measureFirstLoad(distDir: string): FirstLoad {
   }
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('The Vite manifest has no entry chunk.');
-  if (!manifest[HOME_ROUTE_MODULE]) {
+  const homeKey = manifest[HOME_ROUTE_MODULE]
+    ? HOME_ROUTE_MODULE
+    : Object.keys(manifest).find(
+        (key) => manifest[key]?.name === HOME_CHUNK_NAME && !manifest[key]?.src,
+      );
+  if (!homeKey) {
     throw new Error(
-      `The Vite manifest has no chunk for ${HOME_ROUTE_MODULE}; update HOME_ROUTE_MODULE.`,
+      `The Vite manifest has no chunk for ${HOME_ROUTE_MODULE} (nor a '${HOME_CHUNK_NAME}' ` +
+        'chunk holding it); update HOME_ROUTE_MODULE.',
     );
   }
 
@@ -110,7 +145,7 @@ export function measureFirstLoad(distDir: string): FirstLoad {
 
   const critical = new Set<string>();
   const deferred = new Map<string, string>();
-  const queue = [entryKey, HOME_ROUTE_MODULE];
+  const queue = [entryKey, homeKey];
   while (queue.length > 0) {
     const key = queue.pop() as string;
     if (critical.has(key)) continue;
@@ -159,6 +194,7 @@ export function measureFirstLoad(distDir: string): FirstLoad {
   const jsBytes = js.reduce((sum, f) => sum + f.gzipBytes, 0);
   return {
     budgetKb: BUDGET_KB,
+    ceilingKb: CEILING_KB,
     jsKb: kb(jsBytes),
     cssKb: kb(css.reduce((sum, f) => sum + f.gzipBytes, 0)),
     marginKb: kb(BUDGET_KB * 1000 - jsBytes),

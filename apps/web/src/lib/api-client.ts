@@ -34,8 +34,10 @@ export interface ApiRequest {
 }
 
 export class ApiError extends Error {
-  readonly status: number | null;
-  readonly envelope: ErrorEnvelope;
+  // `declare`: set in the constructor, no class fields (the es2020 target would add the
+  // defineProperty helpers to the entry chunk, ADR 004).
+  declare readonly status: number | null;
+  declare readonly envelope: ErrorEnvelope;
   constructor(status: number | null, envelope: ErrorEnvelope) {
     super(envelope.datasource_entries[0]?.value ?? 'The request failed');
     this.name = 'ApiError';

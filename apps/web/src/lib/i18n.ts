@@ -57,6 +57,9 @@ const EN = {
   noLongerAvailable: 'No longer available',
   wasOdds: 'was {odds}',
   openBetslip: 'Open betslip',
+  // The betslip button's name, on / before the slip's chunk (and betting-strings) loads.
+  betslip: 'Betslip',
+  selectionsCount: '{n} selections',
   tryAnotherCode: 'Try another code',
   goToSports: 'Go to sports',
   // Loyalty (#8 item 7)
@@ -158,6 +161,8 @@ const SW: Record<StringKey, string> = {
   noLongerAvailable: 'Haipatikani tena',
   wasOdds: 'ilikuwa {odds}',
   openBetslip: 'Fungua tiketi',
+  betslip: 'Tiketi',
+  selectionsCount: 'chaguo {n}',
   tryAnotherCode: 'Jaribu msimbo mwingine',
   goToSports: 'Nenda kwenye michezo',
   loyalty: 'Uaminifu',

@@ -18,7 +18,7 @@ import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router';
-import { t as tCore } from '../../lib/i18n';
+import { t as tCore, tf as tfCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
 import { openLoginModal, useSessionStore } from '../../lib/session-store';
 import { balanceQueryKey, useBalance } from '../payments/api/get-balance';
@@ -61,7 +61,7 @@ export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
     [roomKey],
   );
   const count = slip.numselections;
-  const name = kind === 'virtual' ? t('virtualBetslip') : t('betslip');
+  const name = kind === 'virtual' ? t('virtualBetslip') : tCore('betslip');
   // Two identical keyframes, alternated, restart the shake on every landing.
   const shake = shakes === 0 ? '' : shakes % 2 === 0 ? styles.shakeA : styles.shakeB;
   return (
@@ -70,7 +70,7 @@ export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
         type="button"
         className={`${styles.fab} ${shake}`}
         onClick={() => setBetslipOpen(true)}
-        aria-label={count > 0 ? `${name}, ${tf('selectionsCount', { n: count })}` : name}
+        aria-label={count > 0 ? `${name}, ${tfCore('selectionsCount', { n: count })}` : name}
         data-betslip-fab={kind}
         data-shakes={shakes}
       >
@@ -138,12 +138,12 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
         className={styles.sheet}
         role="dialog"
         aria-modal="true"
-        aria-label={kind === 'virtual' ? t('virtualBetslip') : t('betslip')}
+        aria-label={kind === 'virtual' ? t('virtualBetslip') : tCore('betslip')}
         onClick={(e) => e.stopPropagation()}
       >
         <header className={styles.head}>
           <h2>
-            {kind === 'virtual' ? t('virtualBetslip') : t('betslip')}{' '}
+            {kind === 'virtual' ? t('virtualBetslip') : tCore('betslip')}{' '}
             {slip.numselections > 0 && <small>({slip.numselections})</small>}
           </h2>
           {authenticated && (

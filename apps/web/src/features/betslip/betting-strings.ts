@@ -5,9 +5,7 @@ import { featureStrings } from '../../lib/i18n';
  * live here, not in `lib/i18n.ts`, so they load with the betting chunks and not with `/`.
  */
 const EN = {
-  betslip: 'Betslip',
   virtualBetslip: 'Virtual betslip',
-  selectionsCount: '{n} selections',
   removeAll: 'Remove all',
   closeBetslip: 'Close betslip',
   balance: 'Balance',
@@ -88,9 +86,7 @@ const EN = {
 export type BettingKey = keyof typeof EN;
 
 const SW: Record<BettingKey, string> = {
-  betslip: 'Tiketi',
   virtualBetslip: 'Tiketi ya michezo ya mtandaoni',
-  selectionsCount: 'chaguo {n}',
   removeAll: 'Ondoa zote',
   closeBetslip: 'Funga tiketi',
   balance: 'Salio',

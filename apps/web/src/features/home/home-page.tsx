@@ -1,6 +1,5 @@
-import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { QueryBoundary } from '../../app/query-boundary';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { t } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
@@ -17,7 +16,8 @@ const SHORTCUTS = [
   { to: '/crash', label: 'Crash' },
 ];
 
-// The sports slots and the betslip are one chunk loaded after home paints (ADR 071).
+// The sports slots and the betslip button are one chunk loaded after home paints (ADR 071);
+// they fetch without TanStack Query, and the slip itself loads on demand (ADR 004).
 const slots = () => import('../sports/home-slots');
 const HomeHighlights = lazy(() => slots().then((m) => ({ default: m.HomeHighlights })));
 const HomeLiveNow = lazy(() => slots().then((m) => ({ default: m.HomeLiveNow })));
@@ -78,21 +78,21 @@ function renderBlock(block: HomeBlock, images: boolean): ReactNode {
       ) : null;
     case 'highlights':
       return (
-        <QueryBoundary key={block._uid} fallback={<SlotFallback title={title} />}>
+        <Suspense key={block._uid} fallback={<SlotFallback title={title} />}>
           <HomeHighlights title={title} limit={limit} sportId={block.sport_id ?? 1} />
-        </QueryBoundary>
+        </Suspense>
       );
     case 'live_now':
       return (
-        <QueryBoundary key={block._uid} fallback={<SlotFallback title={title} />}>
+        <Suspense key={block._uid} fallback={<SlotFallback title={title} />}>
           <HomeLiveNow title={title} limit={limit} />
-        </QueryBoundary>
+        </Suspense>
       );
     case 'top_leagues':
       return (
-        <QueryBoundary key={block._uid} fallback={<SlotFallback title={title} rows={1} />}>
+        <Suspense key={block._uid} fallback={<SlotFallback title={title} rows={1} />}>
           <HomeTopLeagues title={title} limit={block.limit ?? 8} />
-        </QueryBoundary>
+        </Suspense>
       );
     case 'casino_games':
       // The casino issue fills this slot with games; until then it leads to the lobby.
@@ -141,9 +141,9 @@ export function HomePage() {
           <SlotFallback title={t('loading')} />
         </>
       )}
-      <QueryBoundary>
+      <Suspense>
         <HomeBetslip />
-      </QueryBoundary>
+      </Suspense>
     </PageFrame>
   );
 }

@@ -76,6 +76,16 @@ export function browserSaveData(): boolean {
 }
 
 const MEMORY_KEY = 'dau:display-mode';
+const rememberedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the remembered flags change (a settings read or a toggle on the
+ * settings page): the home slots, which run without TanStack Query, follow the settings so.
+ */
+export function onRememberedModeChange(listener: () => void): () => void {
+  rememberedListeners.add(listener);
+  return () => void rememberedListeners.delete(listener);
+}
 
 /** Remembers the signed-in user's flags for the next page load (see `rememberedDisplayMode`). */
 export function rememberDisplayMode(mode: DisplayMode | null): void {
@@ -85,6 +95,7 @@ export function rememberDisplayMode(mode: DisplayMode | null): void {
   } catch {
     // Storage full or blocked: the mode is still read from the settings.
   }
+  for (const listener of rememberedListeners) listener();
 }
 
 /** The flags remembered from the last settings read on this device, if any. */

@@ -1,5 +1,4 @@
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
-import { useQueryClient } from '@tanstack/react-query';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { sportsTuning, NORMAL_MODE, type SportsTuning } from './display-mode';
@@ -55,7 +54,6 @@ export const EventRow = memo(function EventRow({
   /** Compact and data-saving choices (`display-mode.ts`). */
   tuning?: SportsTuning;
 }) {
-  const queryClient = useQueryClient();
   const live = useLiveStore((s) => s.events[event.id]);
   if (live?.removed) return null;
   const isLive = live?.isLive ?? event.isLive;
@@ -65,13 +63,16 @@ export const EventRow = memo(function EventRow({
   const suspended = event.ibs || (market ? market.ibs || market.s !== 1 : false);
   const status = live?.st ?? event.st;
   const moreMarkets = Math.max(0, event.nro - 1);
-  // The event page's data is fetched while the finger is still on the row (not when saving data).
+  // The event page's data is fetched while the finger is still on the row (not when saving data),
+  // into the app's one query client; on home that loads TanStack Query then, not before (ADR 004).
   const prefetch = tuning.prefetch
     ? () =>
-        void queryClient.prefetchQuery({
-          queryKey: eventQueryKey(event.id),
-          queryFn: ({ signal }) => fetchEvent(event.id, signal),
-        })
+        void import('../../lib/query-client').then(({ queryClient }) =>
+          queryClient.prefetchQuery({
+            queryKey: eventQueryKey(event.id),
+            queryFn: ({ signal }) => fetchEvent(event.id, signal),
+          }),
+        )
     : undefined;
   return (
     <li

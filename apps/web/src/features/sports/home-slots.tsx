@@ -1,10 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../lib/i18n';
-import { BetslipDock } from '../betslip/betslip-dock';
+import { useSessionStore } from '../../lib/session-store';
+import { useFetched } from '../../lib/use-fetched';
+import { settingsQuery } from '../accounts/api/settings-query';
+import { BetslipButton } from '../betslip/betslip-button';
 import { loadPopularFootball } from '../shell/popular-football';
-import { useSportsTuning } from './use-display-mode';
+import {
+  browserSaveData,
+  displayModeOf,
+  onRememberedModeChange,
+  readRememberedMode,
+  rememberDisplayMode,
+  tuningFor,
+  type DisplayMode,
+  type SportsTuning,
+} from './display-mode';
 import { EventGroups } from './event-row';
 import { seedEvents } from './live-store';
 import { useProducerStatus } from './producer-status';
@@ -17,8 +28,60 @@ import styles from './sports.module.css';
  * The sports slots of the home page (`home-general-components`, issue #4 item 11, #7 item 7):
  * highlights (the top pre-match events: football lists are ordered by league popularity), live
  * now and top leagues. One lazily loaded chunk: home's own chunk stays small and paints first.
+ * Plain fetches (`useFetched`), not TanStack Query: these are home's content, inside the budget
+ * of the first load of `/` (ADR 004). The betslip button loads the slip itself on demand.
  */
-export { BetslipDock as HomeBetslip };
+export { BetslipButton as HomeBetslip };
+
+let rememberedVersion = 0;
+const subscribeRemembered = (listener: () => void) =>
+  onRememberedModeChange(() => {
+    rememberedVersion += 1;
+    listener();
+  });
+
+/**
+ * The display-mode rules of `useSportsTuning` (use-display-mode.ts) without TanStack Query: a
+ * signed-in user's settings are read once per sign-in (`settingsQuery`'s request, which
+ * remembers the flags on the device); the remembered flags drive the slots, so a toggle on the
+ * settings page (it remembers them too) applies at once. Guests follow the browser's Save-Data.
+ */
+function useHomeTuning(): SportsTuning & { settled: boolean } {
+  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
+  const version = useSyncExternalStore(subscribeRemembered, () => rememberedVersion);
+  // The answer itself too, for a device that cannot store the flags.
+  const [read, setRead] = useState<DisplayMode | 'failed' | null>(null);
+  useEffect(() => {
+    if (!isAuthenticated) {
+      rememberDisplayMode(null);
+      return;
+    }
+    let live = true;
+    settingsQuery()
+      .queryFn()
+      .then(
+        ({ settings }) =>
+          live && setRead({ compact: settings.compactMode, saveData: settings.saveData }),
+        () => live && setRead('failed'),
+      );
+    return () => {
+      live = false;
+      setRead(null);
+    };
+  }, [isAuthenticated]);
+  return useMemo(() => {
+    void version;
+    const known = isAuthenticated
+      ? (readRememberedMode() ?? (read === 'failed' ? null : read))
+      : null;
+    const mode = displayModeOf(
+      known ? { compactMode: known.compact, saveData: known.saveData } : undefined,
+      browserSaveData(),
+    );
+    const settled = !isAuthenticated || known !== null || read === 'failed';
+    return { ...tuningFor(mode), settled };
+  }, [isAuthenticated, read, version]);
+}
 
 /** The 1x2 market: every football event offers it, and the slots show football. */
 const HOME_MARKET_ID = 1;
@@ -71,11 +134,11 @@ export function SlotSkeleton({ rows = 3, label }: { rows?: number; label: string
 
 function EventsSlot({ live, title, limit, sportId = 1 }: EventsSlotProps & { live: boolean }) {
   useProducerStatus();
-  const tuning = useSportsTuning();
+  const tuning = useHomeTuning();
   const size = Math.max(1, Math.min(limit, tuning.homeSlotLimit));
-  const events = useQuery({
-    queryKey: ['home', live ? 'live' : 'highlights', sportId, size],
-    queryFn: ({ signal }) =>
+  const events = useFetched(
+    `home|${live ? 'live' : 'highlights'}|${sportId}|${size}`,
+    (signal) =>
       fetchEvents(
         {
           live,
@@ -90,9 +153,8 @@ function EventsSlot({ live, title, limit, sportId = 1 }: EventsSlotProps & { liv
         },
         signal,
       ),
-    refetchInterval: tuning.refreshMs,
-    enabled: tuning.settled,
-  });
+    { refetchMs: tuning.refreshMs, enabled: tuning.settled },
+  );
   const shown = useMemo(() => events.data?.events.slice(0, size) ?? [], [events.data, size]);
   useEffect(() => seedEvents(shown), [shown]);
   const room = live || tuning.preMatchLiveRoom;
@@ -108,7 +170,7 @@ function EventsSlot({ live, title, limit, sportId = 1 }: EventsSlotProps & { liv
     <section className={styles.slot} aria-label={title} data-slot={live ? 'live' : 'highlights'}>
       <SlotHeader title={title} to={more} count={count} />
       {events.isError ? (
-        <SlotError onRetry={() => void events.refetch()} />
+        <SlotError onRetry={() => events.refetch()} />
       ) : events.isPending ? (
         <SlotSkeleton label={title} />
       ) : shown.length === 0 ? (
@@ -135,17 +197,14 @@ export function HomeLiveNow(props: EventsSlotProps) {
 
 /** Popular football tournaments, the same answer the menu's popular section reads. */
 export function HomeTopLeagues({ title, limit }: { title: string; limit: number }) {
-  const leagues = useQuery({
-    queryKey: ['popular', 1],
-    queryFn: loadPopularFootball,
-    staleTime: 300_000,
-  });
+  // The menu's cached answer (one request per page load, like the query's 5-minute staleTime).
+  const leagues = useFetched('popular|1', () => loadPopularFootball());
   const shown = leagues.data?.tournaments.slice(0, limit) ?? [];
   return (
     <section className={styles.slot} aria-label={title} data-slot="top-leagues">
       <SlotHeader title={title} to="/sports/football-1" />
       {leagues.isError ? (
-        <SlotError onRetry={() => void leagues.refetch()} />
+        <SlotError onRetry={() => leagues.refetch()} />
       ) : leagues.isPending ? (
         <div className={styles.leagueGrid} aria-busy="true" aria-label={title}>
           {[0, 1, 2, 3].map((n) => (
