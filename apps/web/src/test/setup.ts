@@ -7,15 +7,27 @@ import { afterEach, beforeEach, vi } from 'vitest';
  * A test that expects an error replaces console.error with its own spy.
  */
 const original = console.error;
+
+// Nothing in a test reaches the network, not even work that outlives its test (a late fetch
+// after `vi.unstubAllGlobals()`, the realtime client started after the first paint): without
+// this, happy-dom would try localhost:3000. Tests that need answers stub fetch themselves;
+// realtime tests pass their own `createSocket`.
+const offline = async () => new Response(null, { status: 503 });
+globalThis.fetch = offline;
+vi.mock('socket.io-client', () => ({
+  io: () => ({
+    connected: false,
+    on: () => undefined,
+    off: () => undefined,
+    emit: () => undefined,
+    connect: () => undefined,
+    disconnect: () => undefined,
+  }),
+}));
 let printed: unknown[][] = [];
 
 beforeEach(() => {
-  // No test reaches the network: the shell reads content on mount, and happy-dom would try
-  // localhost:3000. Tests that need answers stub fetch themselves.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(null, { status: 503 })),
-  );
+  vi.stubGlobal('fetch', vi.fn(offline));
   printed = [];
   console.error = (...args: unknown[]) => {
     printed.push(args);
