@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database';
-import type { MarketSelection } from '../feed/market-availability';
+import { selectionQuery, type MarketSelection } from '../feed/market-availability';
 import type { BetRow, BetSelectionRow, BetsTable, BetStatus } from './betting.tables';
 import type { Insertable } from 'kysely';
 
@@ -19,21 +19,7 @@ export async function selectionEventInfo(
   db: DbOrTx,
   s: MarketSelection,
 ): Promise<SelectionEventInfo | null> {
-  const row = await db
-    .selectFrom('feed_events as e')
-    .leftJoin('feed_markets as m', (join) =>
-      join
-        .onRef('m.event_id', '=', 'e.id')
-        .on('m.market_id', '=', s.marketId)
-        .on('m.specifier', '=', s.specifier),
-    )
-    .leftJoin('feed_outcomes as o', (join) =>
-      join
-        .onRef('o.event_id', '=', 'm.event_id')
-        .onRef('o.market_id', '=', 'm.market_id')
-        .onRef('o.specifier', '=', 'm.specifier')
-        .on('o.outcome_id', '=', s.outcomeId),
-    )
+  const row = await selectionQuery(db, s)
     .select([
       'e.sport_id',
       'e.home',
@@ -42,7 +28,6 @@ export async function selectionEventInfo(
       'm.name as marketName',
       'o.name as outcomeName',
     ])
-    .where('e.id', '=', s.eventId)
     .executeTakeFirst();
   if (!row) return null;
   return {

@@ -45,18 +45,11 @@ const EXPIRED = 'Market has expired';
 const SUSPENDED = 'Market is suspended';
 
 /**
- * The betting module's question (#8): can a bet be taken on this outcome now, and at what odds?
- * Reads the database (inside the bet's transaction if given one), so every instance answers the
- * same: the outcome must be active, its market active (status 1), the event not started or live,
- * and the event's producer up with a recent alive. Pass the app's clock (`deps.now()`) as `now`.
- * The one query for a selection: an open answer carries the names the bet's leg stores.
+ * A selection's event (`e`) with its market (`m`) and outcome (`o`) joined while they exist:
+ * the base of every per-selection read (availability here, booking-code labels in betting).
  */
-export async function checkSelectionOpen(
-  db: DbOrTx,
-  selection: MarketSelection,
-  now: Date = new Date(),
-): Promise<SelectionAvailability> {
-  const row = await db
+export function selectionQuery(db: DbOrTx, selection: MarketSelection) {
+  return db
     .selectFrom('feed_events as e')
     .leftJoin('feed_markets as m', (join) =>
       join
@@ -71,6 +64,22 @@ export async function checkSelectionOpen(
         .onRef('o.specifier', '=', 'm.specifier')
         .on('o.outcome_id', '=', selection.outcomeId),
     )
+    .where('e.id', '=', selection.eventId);
+}
+
+/**
+ * The betting module's question (#8): can a bet be taken on this outcome now, and at what odds?
+ * Reads the database (inside the bet's transaction if given one), so every instance answers the
+ * same: the outcome must be active, its market active (status 1), the event not started or live,
+ * and the event's producer up with a recent alive. Pass the app's clock (`deps.now()`) as `now`.
+ * The one query for a selection: an open answer carries the names the bet's leg stores.
+ */
+export async function checkSelectionOpen(
+  db: DbOrTx,
+  selection: MarketSelection,
+  now: Date = new Date(),
+): Promise<SelectionAvailability> {
+  const row = await selectionQuery(db, selection)
     .innerJoin('feed_producers as p', 'p.id', 'e.producer')
     .select([
       'e.status as eventStatus',
@@ -86,7 +95,6 @@ export async function checkSelectionOpen(
       'p.up as producerUp',
       'p.last_alive_at as lastAliveAt',
     ])
-    .where('e.id', '=', selection.eventId)
     .executeTakeFirst();
   if (!row) return closed('EVENT_NOT_FOUND', EXPIRED);
   if (row.marketStatus === null) return closed('MARKET_NOT_FOUND', EXPIRED);
