@@ -5,9 +5,9 @@ import type {
 } from '@dau/contracts/payments/withdrawal';
 import type { ErrorEntry } from '@dau/contracts/errors';
 import { ELIGIBILITY_MIN_BETS_COUNT } from '@dau/domain/constants';
-import { CLIENT_ID } from '@dau/domain/sites';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { currentSite } from '../../../lib/site';
+import { paymentBody } from './payment-body';
 
 /** `POST {payments}/validation/get-withdrawal-number-data-for-user-for-period`. */
 export function fetchWithdrawalCount(phone: string): Promise<WithdrawalNumberResponse> {
@@ -51,19 +51,7 @@ export function checkCasinoEligibility(): Promise<WithdrawEligibilityResponse> {
 
 /** `POST {payments}/withdrawal/`: null (204) means processing; the result is pushed. */
 export function postWithdrawal(input: { phone: string; amount: string }): Promise<unknown> {
-  const site = currentSite();
-  const body: WithdrawalRequest = {
-    PhoneNumber: input.phone,
-    ClientId: CLIENT_ID,
-    SiteId: site.siteId,
-    CountryCode: site.countryCode,
-    LanguageCode: site.defaultLanguage,
-    Amount: input.amount,
-    CurrencyCode: site.currencyCode,
-    MerchantReference: `web-${Date.now()}`,
-    TimeStamp: new Date().toISOString(),
-    ExternalTransactionId: '',
-  };
+  const body: WithdrawalRequest = { ...paymentBody(input), TimeStamp: new Date().toISOString() };
   return apiFetch({ base: 'payments', path: '/withdrawal/', body });
 }
 
