@@ -20,7 +20,8 @@ import { responsibleGamblingGuard } from './modules/accounts/responsible-gamblin
 import { bettingRoutes } from './modules/betting/betting.routes';
 import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
-import { contentRoutes } from './modules/content/content.routes';
+import { contentRoutes, createContentSource } from './modules/content/content.routes';
+import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { connectionTestRoutes } from './modules/diagnostics/connection-test.routes';
 import { healthRoutes } from './modules/diagnostics/health.routes';
@@ -128,13 +129,15 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(sportsRoutes);
   await app.register(feedSandboxRoutes);
   deps.realtime.onConnection(feedSubscriptions(deps.feed));
-  await app.register(contentRoutes);
+  const content = createContentSource(app);
+  await app.register(contentRoutes, { source: content });
   await app.register(supportRoutes);
   await app.register(connectionTestRoutes);
   await app.register(bettingRoutes);
   await app.register(bookingCodeRoutes);
   await app.register(loyaltyRoutes);
-  await app.register(webApp);
+  // The web app answers 404 for page paths the shared page table or the content do not know.
+  await app.register(webApp, { lookup: pageLookup(content) });
 
   return app;
 }

@@ -35,6 +35,8 @@ export interface SiteConfig {
     languagePicker: boolean;
     complianceGatesWithdrawal: boolean;
     myBetsPath: string;
+    /** Bets by SMS to a shortcode; the `/how-to-place-bets-via-sms` page exists only then. */
+    smsBetting: boolean;
   };
 }
 
@@ -82,6 +84,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
       languagePicker: false,
       complianceGatesWithdrawal: false,
       myBetsPath: defaultMyBets,
+      smsBetting: false,
     },
   },
   2: {
@@ -103,6 +106,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
       languagePicker: false,
       complianceGatesWithdrawal: false,
       myBetsPath: defaultMyBets,
+      smsBetting: true,
     },
   },
   3: {
@@ -124,6 +128,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
       languagePicker: false,
       complianceGatesWithdrawal: false,
       myBetsPath: defaultMyBets,
+      smsBetting: false,
     },
   },
   4: {
@@ -155,6 +160,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
       languagePicker: true,
       complianceGatesWithdrawal: true,
       myBetsPath: '/my-bets/casino-history',
+      smsBetting: false,
     },
   },
 };

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-types';
 import { AppError } from '../errors/app-error';
+import type { PageLookup } from '../modules/content/page-lookup';
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
@@ -35,11 +36,15 @@ function splitOnce(value: string, separator: string): [string, string | undefine
   return index === -1 ? [value, undefined] : [value.slice(0, index), value.slice(index + 1)];
 }
 
+const NOT_FOUND_TITLE = '<title>Page not found | Dau</title>';
+
 /**
  * Serves the built web app: hashed assets with long caching, and index.html (with the site id
- * injected) for every other page path so the client router can answer it.
+ * injected) for every page path so the client router can answer it. A path that is no page of
+ * this site (`lookup`: the shared page table, and the story behind a content slug) gets the same
+ * document with status 404, so the app shows its 404 page and crawlers and monitors see 404.
  */
-export async function webApp(app: AppInstance): Promise<void> {
+export async function webApp(app: AppInstance, options: { lookup: PageLookup }): Promise<void> {
   const dist = app.deps.config.webDist;
   const indexPath = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
@@ -62,7 +67,7 @@ export async function webApp(app: AppInstance): Promise<void> {
   }
 
   // Unknown paths count against the rate limit too, so scanning is throttled.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}.`);
@@ -77,6 +82,14 @@ export async function webApp(app: AppInstance): Promise<void> {
       '<meta name="dau-site" content="2" />',
       `<meta name="dau-site" content="${request.site.siteId}" />`,
     );
+    const status = await options.lookup(pathname, request.site);
+    if (status === 'not-found') {
+      return reply
+        .status(404)
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(html.replace(/<title>[^<]*<\/title>/, NOT_FOUND_TITLE));
+    }
     return reply.type('text/html').header('cache-control', 'no-cache').send(html);
   });
 }

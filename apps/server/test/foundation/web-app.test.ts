@@ -13,13 +13,16 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(
     path.join(dist, 'index.html'),
-    '<html><head><meta name="dau-site" content="2" /></head><body>Dau</body></html>',
+    '<html><head><meta name="dau-site" content="2" /><title>Dau</title></head><body>Dau</body></html>',
   );
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG_ASSET);
   await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_ASSET));
   await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_ASSET));
-  t = await createTestApp({ WEB_DIST: dist, SITE_HOSTS: 'tz.dau.test=4' });
+  t = await createTestApp({
+    WEB_DIST: dist,
+    SITE_HOSTS: 'tz.dau.test=4,ug.dau.test=1,zm.dau.test=3',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -32,6 +35,61 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<meta name="dau-site" content="2" />');
+  });
+
+  it('answers unknown routes with the 404 page and status 404', async () => {
+    for (const url of ['/no-such-page', '/sports/1/2/3/4/5', '/company/about-us/more']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      // The same app document: the client router shows the 404 page.
+      expect(res.body).toContain('<meta name="dau-site" content="2" />');
+      expect(res.body).toContain('<title>Page not found | Dau</title>');
+    }
+  });
+
+  it('answers 404 for unknown slugs of company, customer-support and promotions pages', async () => {
+    for (const url of [
+      '/company/no-such-page',
+      '/customer-support/no-such-topic',
+      '/promotions/no-such-promo',
+      '/company/..%2F..%2Fetc',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    for (const url of [
+      '/company/about-us',
+      '/customer-support/contact-us',
+      '/customer-support/delete-account',
+      '/promotions/multibet-bonus',
+      '/promotions',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+
+  it('answers 404 for pages a site does not have: SMS betting and site-hidden promotions', async () => {
+    const kenya = await t.app.inject({ method: 'GET', url: '/how-to-place-bets-via-sms' });
+    expect(kenya.statusCode).toBe(200);
+    for (const host of ['ug.dau.test', 'zm.dau.test', 'tz.dau.test']) {
+      const sms = await t.app.inject({
+        method: 'GET',
+        url: '/how-to-place-bets-via-sms',
+        headers: { host },
+      });
+      expect(sms.statusCode, host).toBe(404);
+      // The SMS promotion is hidden for sites without SMS betting.
+      const promo = await t.app.inject({
+        method: 'GET',
+        url: '/promotions/bet-via-sms',
+        headers: { host },
+      });
+      expect(promo.statusCode, host).toBe(404);
+    }
+    const promo = await t.app.inject({ method: 'GET', url: '/promotions/bet-via-sms' });
+    expect(promo.statusCode).toBe(200);
   });
 
   it('chooses the site from the host mapping', async () => {

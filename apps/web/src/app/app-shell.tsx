@@ -54,7 +54,11 @@ export function AppShell() {
   const debug = new URLSearchParams(location.search).get('debug') === '1';
   const browser = currentBrowser();
   const status =
-    decision.kind === 'redirect' ? 'redirecting' : decision.kind === 'denied' ? 'denied' : 'render';
+    decision.kind === 'redirect'
+      ? 'redirecting'
+      : decision.kind === 'denied' || decision.kind === 'not-found'
+        ? decision.kind
+        : 'render';
   return (
     <>
       {decision.kind === 'redirect' && <Navigate to={decision.to} replace />}

@@ -1,6 +1,6 @@
 import { Activity, Suspense, useState } from 'react';
 import { useLocation, useRoutes, type Location } from 'react-router';
-import { SessionExpiredPage } from '../features/errors/error-pages';
+import { NotFoundPage, SessionExpiredPage } from '../features/errors/error-pages';
 import { PageShown } from '../lib/after-paint';
 import { LoadingScreen } from '../ui/loading-screen';
 import { ErrorBoundary } from './error-boundary';
@@ -36,7 +36,7 @@ interface CacheState {
  * `<Activity mode="hidden">` (state and DOM kept, effects paused). Keyed by pathname. A sign-in
  * change empties the cache so no page keeps data of the previous session.
  */
-export type OutletStatus = 'render' | 'denied' | 'redirecting';
+export type OutletStatus = 'render' | 'denied' | 'not-found' | 'redirecting';
 
 export function PageOutlet({
   page,
@@ -68,6 +68,7 @@ export function PageOutlet({
         </Activity>
       ))}
       {status === 'denied' && <SessionExpiredPage />}
+      {status === 'not-found' && <NotFoundPage />}
       {status === 'render' && current === null && (
         <RoutedPage key={location.pathname} location={location} />
       )}

@@ -96,9 +96,18 @@ describe('route rules', () => {
     expect(resolveNavigation(at('/my-bets/casino-history/old'), { ...member, siteId: 4 })).toEqual({
       kind: 'render',
     });
-    expect(passesAccessCheck('/how-to-place-bets-via-sms', guest)).toBe(true);
-    expect(passesAccessCheck('/how-to-place-bets-via-sms', { ...guest, siteId: 1 })).toBe(false);
     expect(passesAccessCheck('/my-bets/bet-history-v2', member)).toBe(true);
+  });
+
+  it('shows the SMS betting guide to guests where SMS betting runs, and 404 elsewhere (not 401)', () => {
+    expect(resolveNavigation(at('/how-to-place-bets-via-sms'), guest)).toEqual({ kind: 'render' });
+    for (const siteId of [1, 3, 4] as const) {
+      for (const context of [guest, member]) {
+        expect(resolveNavigation(at('/how-to-place-bets-via-sms'), { ...context, siteId })).toEqual(
+          { kind: 'not-found' },
+        );
+      }
+    }
   });
 
   it('scrolls to top only on sport, casino, live-casino and crash paths', () => {

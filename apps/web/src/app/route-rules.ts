@@ -1,4 +1,5 @@
-import type { SiteId } from '@dau/domain/sites';
+import { matchPageRoute, routeOnSite } from '@dau/domain/page-routes';
+import { SITES, type SiteId } from '@dau/domain/sites';
 
 /**
  * Path rules of spec doc 1 §2, as pure functions so they are tested without a browser.
@@ -50,13 +51,19 @@ interface AccessRule {
 
 /**
  * The access check that runs after each navigation (spec doc 1 §2: rules not shown). Ours:
- * casino history belongs to site 4, where it is the My Bets target; the sports-by-SMS guide
- * only makes sense where the SMS service runs (Kenya, site 2).
+ * casino history belongs to site 4, where it is the My Bets target. Pages a site does not have
+ * at all (the SMS betting guide where there is no SMS betting) are not an access question: they
+ * are unknown pages, 404 (`notOnSite`).
  */
 export const ACCESS_RULES: readonly AccessRule[] = [
   { path: /^\/my-bets\/casino-history(\/|$)/, allows: ({ siteId }) => siteId === 4 },
-  { path: /^\/how-to-place-bets-via-sms$/, allows: ({ siteId }) => siteId === 2 },
 ];
+
+/** A known page path that this site does not have (its feature is off here). */
+export function notOnSite(pathname: string, siteId: SiteId): boolean {
+  const match = matchPageRoute(pathname);
+  return match !== null && !routeOnSite(match.route, SITES[siteId]);
+}
 
 export function passesAccessCheck(pathname: string, context: AccessContext): boolean {
   return ACCESS_RULES.every((rule) => !rule.path.test(pathname) || rule.allows(context));
@@ -75,7 +82,10 @@ export function afterSignIn(search: string): string {
 }
 
 export type NavigationDecision =
-  { kind: 'redirect'; to: string } | { kind: 'denied' } | { kind: 'render' };
+  | { kind: 'redirect'; to: string }
+  | { kind: 'denied' }
+  | { kind: 'not-found' }
+  | { kind: 'render' };
 
 export function resolveNavigation(
   location: { pathname: string; search: string; hash: string },
@@ -84,6 +94,7 @@ export function resolveNavigation(
   const stripped = withoutTrailingSlash(location.pathname);
   if (stripped !== null)
     return { kind: 'redirect', to: stripped + location.search + location.hash };
+  if (notOnSite(location.pathname, context.siteId)) return { kind: 'not-found' };
   const audience = audienceFor(location.pathname);
   if (audience === 'signed-in' && !context.isAuthenticated) {
     return { kind: 'redirect', to: loginRedirect(location.pathname, location.search) };

@@ -1,13 +1,15 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { PAGE_ROUTES, type PagePath } from '@dau/domain/page-routes';
 import { NotFoundPage } from '../features/errors/error-pages';
 import { lazyPage } from '../lib/chunk-reload';
 import type { Layout } from './layouts/layout-frame';
 
 /**
- * Every route of spec doc 1 §2 and doc 2 §2. Each area is one lazily loaded chunk; later issues
- * replace the page components inside their feature folder and keep these entries. `page` is
- * the page name the page cache uses for its exclusions.
+ * Every route of spec doc 1 §2 and doc 2 §2: the paths and page names come from the table the
+ * server shares (`@dau/domain/page-routes`, so it can answer 404 for unknown paths); this file
+ * adds what renders each. Each area is one lazily loaded chunk. `page` is the page name the
+ * page cache uses for its exclusions.
  */
 export interface AppRoute {
   path: string;
@@ -73,81 +75,84 @@ const ForgottenPassword = lazyPage(accounts, 'ForgottenPasswordPage');
 const ResetPassword = lazyPage(accounts, 'ResetPasswordPage');
 const MyAccount = lazyPage(accounts, 'MyAccountPage');
 
-export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', page: 'Home', Component: Home, query: false },
+/** Each page path of the shared table (`@dau/domain/page-routes`) and what renders it. */
+const PAGES: Record<PagePath, Omit<AppRoute, 'path' | 'page'>> = {
+  '/': { Component: Home, query: false },
   // Accounts (#5)
-  { path: '/login', page: 'Login', Component: Login },
-  { path: '/register', page: 'Register', Component: Register },
-  { path: '/register/*', page: 'Register', Component: Register },
-  { path: '/forgotten-password', page: 'ForgottenPassword', Component: ForgottenPassword },
-  { path: '/reset-password/:guid', page: 'ResetPassword', Component: ResetPassword },
-  { path: '/my-account', page: 'MyAccount', Component: MyAccount },
-  { path: '/my-account/change-password', page: 'MyAccount', Component: MyAccount },
-  { path: '/my-account/profile', page: 'MyAccount', Component: MyAccount },
-  { path: '/my-account/settings', page: 'MyAccount', Component: MyAccount },
+  '/login': { Component: Login },
+  '/register': { Component: Register },
+  '/register/*': { Component: Register },
+  '/forgotten-password': { Component: ForgottenPassword },
+  '/reset-password/:guid': { Component: ResetPassword },
+  '/my-account': { Component: MyAccount },
+  '/my-account/change-password': { Component: MyAccount },
+  '/my-account/profile': { Component: MyAccount },
+  '/my-account/settings': { Component: MyAccount },
   // My bets (#8)
-  { path: '/my-bets', page: 'MyBets', Component: MyBets },
-  { path: '/my-bets/bet-history-v2', page: 'MyBets', Component: BetHistory },
-  { path: '/my-bets/bet-history-v2/:betId', page: 'BetIdIndex', Component: BetDetails },
-  { path: '/my-bets/bet-history-v3', page: 'MyBets', Component: BetHistory },
-  { path: '/my-bets/casino-history', page: 'MyBets', Component: CasinoHistory },
-  { path: '/my-bets/casino-history/old', page: 'MyBets', Component: CasinoHistory },
-  { path: '/my-bets/casino-prag-stp-history', page: 'MyBets', Component: CasinoHistory },
+  '/my-bets': { Component: MyBets },
+  '/my-bets/bet-history-v2': { Component: BetHistory },
+  '/my-bets/bet-history-v2/:betId': { Component: BetDetails },
+  '/my-bets/bet-history-v3': { Component: BetHistory },
+  '/my-bets/casino-history': { Component: CasinoHistory },
+  '/my-bets/casino-history/old': { Component: CasinoHistory },
+  '/my-bets/casino-prag-stp-history': { Component: CasinoHistory },
   // Payments (#9)
-  { path: '/payments', page: 'Payments', Component: Payments },
-  { path: '/payments/transactions', page: 'Payments', Component: Transactions },
+  '/payments': { Component: Payments },
+  '/payments/transactions': { Component: Transactions },
   // Sports (#7); the event page sits below its subcategory: /sports/:sportId/:catId/:subId/:id
-  { path: '/sports', page: 'Sports', Component: Sports },
-  { path: '/sports/:sportId', page: 'SportsSport', Component: Sport },
-  { path: '/sports/:sportId/:catId', page: 'SportsCategory', Component: SportsCategory },
-  {
-    path: '/sports/:sportId/:catId/:subId',
-    page: 'SportsSubcategory',
-    Component: SportsSubcategory,
-  },
-  { path: '/sports/:sportId/:catId/:subId/:id', page: 'SportsEvent', Component: SportsEvent },
-  { path: '/live-now', page: 'LiveNow', Component: LiveNow },
-  { path: '/live-now/:sportId', page: 'LiveNow', Component: LiveNow },
+  '/sports': { Component: Sports },
+  '/sports/:sportId': { Component: Sport },
+  '/sports/:sportId/:catId': { Component: SportsCategory },
+  '/sports/:sportId/:catId/:subId': { Component: SportsSubcategory },
+  '/sports/:sportId/:catId/:subId/:id': { Component: SportsEvent },
+  '/live-now': { Component: LiveNow },
+  '/live-now/:sportId': { Component: LiveNow },
   // Casino and games (later issue)
-  { path: '/casino', page: 'Casino', Component: Casino },
-  { path: '/casino/provider', page: 'CasinoProviders', Component: CasinoProviders },
-  { path: '/casino/provider/:slug', page: 'CasinoProvider', Component: CasinoSlug },
-  { path: '/casino/:slug', page: 'CasinoCategory', Component: CasinoSlug },
-  { path: '/live-casino', page: 'LiveCasino', Component: LiveCasino },
-  { path: '/live-casino/:slug', page: 'LiveCasino', Component: LiveCasino },
-  { path: '/crash', page: 'Crash', Component: Crash },
-  { path: '/crash/:slug', page: 'Crash', Component: Crash },
-  { path: '/virtuals', page: 'Virtuals', Component: Virtuals },
-  { path: '/games', page: 'Games', Component: Games },
-  { path: '/instant-wins', page: 'InstantWins', Component: InstantWins },
-  { path: '/all-games', page: 'AllGames', Component: AllGames },
-  { path: '/all-games/:slug', page: 'AllGames', Component: AllGames },
-  { path: '/all-winners', page: 'AllWinners', Component: AllWinners },
-  { path: '/all-winners/:slug', page: 'AllWinners', Component: AllWinners },
-  { path: '/game/not-available', page: 'GameNotAvailable', Component: GameNotAvailable },
-  { path: '/game/q-tech', page: 'QTech', Component: QTech },
-  { path: '/game/q-tech/:id', page: 'GamePlay', Component: GamePlay, layout: 'empty' },
-  { path: '/game/info/REDO-high-flyer', page: 'GameInfo', Component: GameInfo },
-  { path: '/game/info/:id', page: 'GameInfo', Component: GameInfo },
-  { path: '/game-rt/info/:id', page: 'GameInfo', Component: GameInfo },
-  { path: '/game/play/:id', page: 'GamePlay', Component: GamePlay, layout: 'empty' },
-  { path: '/game/demo/:id', page: 'GamePlay', Component: GamePlay, layout: 'empty' },
+  '/casino': { Component: Casino },
+  '/casino/provider': { Component: CasinoProviders },
+  '/casino/provider/:slug': { Component: CasinoSlug },
+  '/casino/:slug': { Component: CasinoSlug },
+  '/live-casino': { Component: LiveCasino },
+  '/live-casino/:slug': { Component: LiveCasino },
+  '/crash': { Component: Crash },
+  '/crash/:slug': { Component: Crash },
+  '/virtuals': { Component: Virtuals },
+  '/games': { Component: Games },
+  '/instant-wins': { Component: InstantWins },
+  '/all-games': { Component: AllGames },
+  '/all-games/:slug': { Component: AllGames },
+  '/all-winners': { Component: AllWinners },
+  '/all-winners/:slug': { Component: AllWinners },
+  '/game/not-available': { Component: GameNotAvailable },
+  '/game/q-tech': { Component: QTech },
+  '/game/q-tech/:id': { Component: GamePlay, layout: 'empty' },
+  '/game/info/REDO-high-flyer': { Component: GameInfo },
+  '/game/info/:id': { Component: GameInfo },
+  '/game-rt/info/:id': { Component: GameInfo },
+  '/game/play/:id': { Component: GamePlay, layout: 'empty' },
+  '/game/demo/:id': { Component: GamePlay, layout: 'empty' },
   // Content and shell (#4)
-  { path: '/promotions', page: 'Promotions', Component: Promotions },
-  { path: '/promotions/:slug', page: 'Promotion', Component: Promotions },
-  { path: '/company', page: 'Company', Component: Company },
-  { path: '/company/:slug', page: 'Company', Component: Company },
-  { path: '/customer-support', page: 'CustomerSupport', Component: CustomerSupport },
-  { path: '/customer-support/delete-account', page: 'DeleteAccount', Component: DeleteAccount },
-  { path: '/customer-support/:slug', page: 'CustomerSupport', Component: CustomerSupport },
-  { path: '/android-app', page: 'AndroidApp', Component: AndroidApp },
-  { path: '/features', page: 'Features', Component: Features },
-  { path: '/speedtest', page: 'SpeedTest', Component: SpeedTest },
-  { path: '/how-to-place-bets-via-sms', page: 'SmsBetting', Component: SmsBetting },
-  { path: '/social-share', page: 'SocialShare', Component: SocialShare },
-  { path: '/social-share/:ssid', page: 'SocialShare', Component: SocialShare },
-  // Unknown routes show the 404 page; it is in the entry chunk so it never waits for a download.
-  { path: '*', page: 'NotFound', Component: NotFoundPage },
+  '/promotions': { Component: Promotions },
+  '/promotions/:slug': { Component: Promotions },
+  '/company': { Component: Company },
+  '/company/:slug': { Component: Company },
+  '/customer-support': { Component: CustomerSupport },
+  '/customer-support/delete-account': { Component: DeleteAccount },
+  '/customer-support/:slug': { Component: CustomerSupport },
+  '/android-app': { Component: AndroidApp },
+  '/features': { Component: Features },
+  '/speedtest': { Component: SpeedTest },
+  '/how-to-place-bets-via-sms': { Component: SmsBetting },
+  '/social-share': { Component: SocialShare },
+  '/social-share/:ssid': { Component: SocialShare },
+};
+
+/** Unknown routes show the 404 page; it is in the entry chunk so it never waits for a download. */
+export const NOT_FOUND_ROUTE: AppRoute = { path: '*', page: 'NotFound', Component: NotFoundPage };
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  ...PAGE_ROUTES.map((route) => ({ path: route.path, page: route.page, ...PAGES[route.path] })),
+  NOT_FOUND_ROUTE,
 ];
 
 export const ROUTE_OBJECTS: RouteObject[] = APP_ROUTES.map((route) => ({
@@ -160,5 +165,5 @@ export const ROUTE_OBJECTS: RouteObject[] = APP_ROUTES.map((route) => ({
 export function routeFor(pathname: string): AppRoute {
   const matches = matchRoutes(ROUTE_OBJECTS, pathname);
   const handle = matches?.[matches.length - 1]?.route.handle as AppRoute | undefined;
-  return handle ?? (APP_ROUTES[APP_ROUTES.length - 1] as AppRoute);
+  return handle ?? NOT_FOUND_ROUTE;
 }

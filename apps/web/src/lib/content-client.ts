@@ -75,6 +75,7 @@ export function contentVersion(fetchImpl: typeof fetch = fetch): Promise<number 
 export function resetContentVersion(): void {
   version = null;
   labelsRead.clear();
+  storiesRead.clear();
 }
 
 function contentQuery(extra: Record<string, string | number | undefined>, cv: number | null) {
@@ -102,6 +103,23 @@ export async function fetchStory<C extends BlockBase = BlockBase>(
   );
   // The content service validates shapes loosely; each page reads only fields it checks.
   return answer.story as unknown as TypedStory<C>;
+}
+
+const storiesRead = new Map<string, Promise<TypedStory<BlockBase>>>();
+
+/**
+ * A story read once per page load and language (the menus read theirs when first opened); a
+ * failed read is tried again next time.
+ */
+export function fetchStoryOnce<C extends BlockBase>(slug: string): Promise<TypedStory<C>> {
+  const key = `${slug}:${currentLanguage()}`;
+  let read = storiesRead.get(key);
+  if (!read) {
+    read = fetchStory(slug);
+    storiesRead.set(key, read);
+    read.catch(() => storiesRead.delete(key));
+  }
+  return read as Promise<TypedStory<C>>;
 }
 
 export async function fetchStories(

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styles from './help-accordion.module.css';
-import { Markdown } from './markdown';
+import { plainText, RichText } from './rich-text/rich-text';
 
 export interface AccordionItem {
   _uid: string;
@@ -20,29 +20,38 @@ export function HelpAccordion({
   placeholder?: string;
 }) {
   const [query, setQuery] = useState('');
+  const searchId = useId();
   const needle = query.trim().toLowerCase();
   const shown = needle
     ? items.filter(
         (item) =>
-          item.label.toLowerCase().includes(needle) || item.content.toLowerCase().includes(needle),
+          plainText(item.label).toLowerCase().includes(needle) ||
+          plainText(item.content).toLowerCase().includes(needle),
       )
     : items;
   return (
     <div>
       {searchable && (
-        <input
-          type="search"
-          className={styles.search}
-          placeholder={placeholder}
-          aria-label={placeholder}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+        <>
+          <label className={styles.searchLabel} htmlFor={searchId}>
+            {placeholder}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={styles.search}
+            placeholder={placeholder}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </>
       )}
       {shown.map((item) => (
         <details key={item._uid} className={styles.item} open={item.default_open || undefined}>
-          <summary className={styles.summary}>{item.label}</summary>
-          <Markdown className={styles.body} text={item.content} />
+          <summary className={styles.summary}>
+            <RichText inline value={item.label} />
+          </summary>
+          <RichText className={styles.body} value={item.content} />
         </details>
       ))}
       {shown.length === 0 && <p className={styles.muted}>No help topics match "{query}".</p>}

@@ -5,14 +5,15 @@ import { SPEED_TEST_FAILED } from '@dau/domain/messages';
 import { apiFetch, ApiError } from '../../lib/api-client';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSiteId } from '../../lib/site';
-import { nameFromSlug } from '../../lib/slug';
 import { LoadingScreen } from '../../ui/loading-screen';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
 import { ContentError } from '../../lib/content-client';
 import { useStories, useStory } from './api/content-api';
 import { HelpAccordion, type AccordionItem } from '../../ui/help-accordion';
 import styles from './content.module.css';
-import { Markdown } from '../../ui/markdown';
+import { plainText, RichText } from '../../ui/rich-text/rich-text';
+import { NotFoundPage } from '../errors/error-pages';
+import { t } from './content-strings';
 import { runSpeedTest, type SpeedTestResult } from './speed-test';
 
 /** Content-service pages (spec doc 1 §2), rendered from the stories of `content/`. */
@@ -37,37 +38,41 @@ function visibleForSite(story: { content: object }): boolean {
   return !hidden.includes(String(currentSiteId()));
 }
 
-/** A page whose text is one story: title and Markdown body, plus optional extras. */
+function isMissing(error: unknown): boolean {
+  return error instanceof ContentError && error.status === 404;
+}
+
+/** A story that could not be read: the 404 page when there is none, else a retry hint. */
+function StoryFailed({ error, title }: { error: unknown; title: string }) {
+  if (isMissing(error)) return <NotFoundPage />;
+  return (
+    <PageFrame title={title}>
+      <EmptyState message={t('pageLoadFailed')} action={{ to: '/', label: t('goHome') }} />
+    </PageFrame>
+  );
+}
+
+/**
+ * A page whose text is one story: title and body, plus optional extras. An unknown slug shows
+ * the 404 page (the server answered the document with 404 already): no title is made up.
+ */
 function StoryPage({
   slug,
-  fallbackTitle,
+  areaTitle,
   children,
 }: {
   slug: string;
-  fallbackTitle: string;
+  /** The title while the story cannot be read (its area's name, never the slug). */
+  areaTitle: string;
   children?: ReactNode;
 }) {
   const story = useStory<PageContent>(slug);
   if (story.isPending) return <LoadingScreen />;
-  if (story.isError) {
-    const missing = story.error instanceof ContentError && story.error.status === 404;
-    return (
-      <PageFrame title={fallbackTitle}>
-        <EmptyState
-          message={
-            missing
-              ? 'This page could not be found.'
-              : 'This page could not be loaded. Please try again.'
-          }
-          action={{ to: '/', label: 'Go home' }}
-        />
-      </PageFrame>
-    );
-  }
+  if (story.isError) return <StoryFailed error={story.error} title={areaTitle} />;
   const { content } = story.data;
   return (
-    <PageFrame title={content.title ?? story.data.name}>
-      {content.body && <Markdown className={styles.prose} text={content.body} />}
+    <PageFrame title={plainText(content.title) || story.data.name}>
+      <RichText className={styles.prose} value={content.body} />
       {children}
     </PageFrame>
   );
@@ -78,7 +83,7 @@ function StoryList({ prefix, title }: { prefix: string; title: string }) {
   return (
     <PageFrame title={title}>
       {stories.isPending && <LoadingScreen />}
-      {stories.isError && <EmptyState message="This list could not be loaded. Please try again." />}
+      {stories.isError && <EmptyState message={t('listLoadFailed')} />}
       {stories.data && (
         <ul className={styles.cards}>
           {stories.data.filter(visibleForSite).map((story) => {
@@ -90,12 +95,18 @@ function StoryList({ prefix, title }: { prefix: string; title: string }) {
                     <img
                       className={styles.banner}
                       src={content.banner.filename}
-                      alt={content.banner.alt ?? ''}
+                      alt={plainText(content.banner.alt)}
                       loading="lazy"
                     />
                   )}
-                  <strong>{content.title ?? story.name}</strong>
-                  {content.summary && <span>{content.summary}</span>}
+                  <strong>
+                    {content.title ? <RichText inline value={content.title} /> : story.name}
+                  </strong>
+                  {content.summary && (
+                    <span>
+                      <RichText inline value={content.summary} />
+                    </span>
+                  )}
                 </Link>
               </li>
             );
@@ -108,41 +119,38 @@ function StoryList({ prefix, title }: { prefix: string; title: string }) {
 
 export function PromotionsPage() {
   const { slug } = useParams();
-  if (!slug) return <StoryList prefix="promotions/" title="Promotions" />;
+  if (!slug) return <StoryList prefix="promotions/" title={t('promotions')} />;
   return <PromotionPage slug={slug} />;
 }
 
 function PromotionPage({ slug }: { slug: string }) {
   const story = useStory<PromotionContent>(`promotions/${slug}`);
   if (story.isPending) return <LoadingScreen />;
-  if (story.isError || !visibleForSite(story.data)) {
-    return (
-      <PageFrame title={nameFromSlug(slug, 'Promotion')}>
-        <EmptyState
-          message="This promotion is not available."
-          action={{ to: '/promotions', label: 'All promotions' }}
-        />
-      </PageFrame>
-    );
-  }
+  if (story.isError) return <StoryFailed error={story.error} title={t('promotions')} />;
+  // A promotion hidden for this site is no page of it (the server answers 404 too).
+  if (!visibleForSite(story.data)) return <NotFoundPage />;
   const { content } = story.data;
   const ctaPath = content.cta_link?.cached_url;
   return (
-    <PageFrame title={content.title ?? story.data.name}>
+    <PageFrame title={plainText(content.title) || story.data.name}>
       {content.banner && (
         <img
           className={styles.banner}
           src={content.banner.filename}
-          alt={content.banner.alt ?? ''}
+          alt={plainText(content.banner.alt)}
           width={1200}
           height={300}
         />
       )}
-      {content.summary && <p>{content.summary}</p>}
-      {content.body && <Markdown className={styles.prose} text={content.body} />}
+      {content.summary && (
+        <p>
+          <RichText inline value={content.summary} />
+        </p>
+      )}
+      <RichText className={styles.prose} value={content.body} />
       {ctaPath && content.cta_label && (
         <Link className={styles.button} to={`/${ctaPath.replace(/^\//, '')}`}>
-          {content.cta_label}
+          <RichText inline value={content.cta_label} />
         </Link>
       )}
     </PageFrame>
@@ -151,10 +159,8 @@ function PromotionPage({ slug }: { slug: string }) {
 
 export function CompanyPage() {
   const { slug } = useParams();
-  if (!slug) return <StoryList prefix="company/" title="About Dau" />;
-  return (
-    <StoryPage key={slug} slug={`company/${slug}`} fallbackTitle={nameFromSlug(slug, 'Company')} />
-  );
+  if (!slug) return <StoryList prefix="company/" title={t('aboutDau')} />;
+  return <StoryPage key={slug} slug={`company/${slug}`} areaTitle={t('aboutDau')} />;
 }
 
 interface HelpContent {
@@ -168,13 +174,7 @@ interface HelpContent {
 export function CustomerSupportPage() {
   const { slug } = useParams();
   if (slug) {
-    return (
-      <StoryPage
-        key={slug}
-        slug={`customer-support/${slug}`}
-        fallbackTitle={nameFromSlug(slug, 'Help')}
-      />
-    );
+    return <StoryPage key={slug} slug={`customer-support/${slug}`} areaTitle={t('help')} />;
   }
   return <HelpCentre />;
 }
@@ -183,7 +183,7 @@ function HelpCentre() {
   const help = useStory<HelpContent>('help');
   const pages = useStories('customer-support/');
   return (
-    <PageFrame title="Customer Support">
+    <PageFrame title={t('customerSupport')}>
       <p className={styles.notice}>
         We are available every day from {SUPPORT_HOURS.open} to {SUPPORT_HOURS.close}. Tap{' '}
         <strong>Help</strong> at the bottom of the page to chat on WhatsApp or Messenger, or to ask
@@ -202,7 +202,11 @@ function HelpCentre() {
           {pages.data.map((story) => (
             <li key={story.uuid}>
               <Link className={styles.card} to={`/${story.full_slug}`}>
-                {(story.content as PageContent).title ?? story.name}
+                {(story.content as PageContent).title ? (
+                  <RichText inline value={(story.content as PageContent).title} />
+                ) : (
+                  story.name
+                )}
               </Link>
             </li>
           ))}
@@ -219,7 +223,7 @@ interface DeletionAnswer {
 
 export function DeleteAccountPage() {
   return (
-    <StoryPage slug="customer-support/delete-account" fallbackTitle="Delete my account">
+    <StoryPage slug="customer-support/delete-account" areaTitle={t('help')}>
       <DeleteAccountForm />
     </StoryPage>
   );
@@ -291,15 +295,15 @@ function DeleteAccountForm() {
 }
 
 export function AndroidAppPage() {
-  return <StoryPage slug="android-app" fallbackTitle="Android app" />;
+  return <StoryPage slug="android-app" areaTitle="Dau" />;
 }
 
 export function FeaturesPage() {
-  return <StoryPage slug="features" fallbackTitle="Features" />;
+  return <StoryPage slug="features" areaTitle="Dau" />;
 }
 
 export function SmsBettingPage() {
-  return <StoryPage slug="how-to-place-bets-via-sms" fallbackTitle="How to place bets via SMS" />;
+  return <StoryPage slug="how-to-place-bets-via-sms" areaTitle="Dau" />;
 }
 
 export function SpeedTestPage() {

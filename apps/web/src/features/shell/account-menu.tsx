@@ -2,10 +2,10 @@ import { formatMoney, fromUnits } from '@dau/domain/money';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { trackEvent } from '../../lib/analytics';
-import { fetchStory, type BlockBase } from '../../lib/content-client';
+import { fetchStoryOnce, type BlockBase } from '../../lib/content-client';
 import { t } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
-import { Markdown } from '../../ui/markdown';
+import { plainText, RichText } from '../../ui/rich-text/rich-text';
 import { SideModal } from '../../ui/side-modal';
 import { useProfile } from '../../lib/profile-api';
 import { EmailBox } from '../accounts/components/profile-section';
@@ -28,18 +28,14 @@ interface AccountMenuContent extends BlockBase {
 }
 
 // The story is read once per page load, when the menu is first opened.
-let story: Promise<AccountMenuBlock[]> | null = null;
 function loadBlocks(): Promise<AccountMenuBlock[]> {
-  story ??= fetchStory<AccountMenuContent>('all/sidebar-my-account')
-    .then((s) => s.content.blocks ?? [])
-    .catch((error: unknown) => {
-      story = null;
-      throw error;
-    });
-  return story;
+  return fetchStoryOnce<AccountMenuContent>('all/sidebar-my-account').then(
+    (s) => s.content.blocks ?? [],
+  );
 }
 
-function ContentBlocks() {
+/** The `all/sidebar-my-account` blocks; exported for the test that renders every story. */
+export function AccountMenuBlocks() {
   // Decoration from the content service: when it cannot be read, the menu works without it.
   const [blocks, setBlocks] = useState<AccountMenuBlock[]>([]);
   useEffect(() => {
@@ -57,17 +53,23 @@ function ContentBlocks() {
       {blocks.map((block) => {
         const target = menuTarget({ ...block, label: block.link_label ?? '' });
         return (
-          <section key={block._uid} className={styles.block} aria-label={block.title}>
-            {block.title && <h3>{block.title}</h3>}
-            {block.text && <Markdown text={block.text} />}
+          <section key={block._uid} className={styles.block} aria-label={plainText(block.title)}>
+            {block.title && (
+              <h3>
+                <RichText inline value={block.title} />
+              </h3>
+            )}
+            <RichText value={block.text} />
             {target &&
               block.link_label &&
               (target.external ? (
                 <a href={target.href} target="_blank" rel="noopener noreferrer">
-                  {block.link_label}
+                  <RichText inline value={block.link_label} />
                 </a>
               ) : (
-                <Link to={target.href}>{block.link_label}</Link>
+                <Link to={target.href}>
+                  <RichText inline value={block.link_label} />
+                </Link>
               ))}
           </section>
         );
@@ -151,7 +153,7 @@ export function AccountMenu() {
         </ul>
       </nav>
       <EmailPrompt />
-      <ContentBlocks />
+      <AccountMenuBlocks />
       <SignOutButton />
     </SideModal>
   );

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { currentSite } from '../../lib/site';
+import { plainText, RichText } from '../../ui/rich-text/rich-text';
 import styles from './footer.module.css';
-import { menuTarget, type MenuLink } from './menu-visibility';
+import { leadsToPageOfSite, menuTarget, type MenuLink } from './menu-visibility';
 
 interface FooterContent extends BlockBase {
   columns?: {
@@ -35,24 +36,24 @@ export function Footer() {
       {content?.columns ? (
         <div className={styles.columns}>
           {content.columns.map((column) => (
-            <nav key={column._uid} aria-label={column.title}>
-              <h2 className={styles.heading}>{column.title}</h2>
+            <nav key={column._uid} aria-label={plainText(column.title)}>
+              <h2 className={styles.heading}>
+                <RichText inline value={column.title} />
+              </h2>
               <ul className={styles.column}>
                 {column.links.map((item) => {
-                  const target = menuTarget({
-                    _uid: item._uid,
-                    label: item.label,
-                    link: item.link,
-                  });
-                  if (!target) return null;
+                  const target = menuTarget(item);
+                  if (!target || !leadsToPageOfSite(item, site.siteId)) return null;
                   return (
                     <li key={item._uid}>
                       {target.external ? (
                         <a href={target.href} target="_blank" rel="noopener noreferrer">
-                          {item.label}
+                          <RichText inline value={item.label} />
                         </a>
                       ) : (
-                        <Link to={target.href}>{item.label}</Link>
+                        <Link to={target.href}>
+                          <RichText inline value={item.label} />
+                        </Link>
                       )}
                     </li>
                   );
@@ -79,11 +80,22 @@ export function Footer() {
       )}
       <p>
         <span className={styles.age}>{site.minimumAge}+</span>
-        {content?.responsible_gambling ??
-          `Betting is for adults only. Play responsibly. Dau ${site.country}.`}
+        {content?.responsible_gambling ? (
+          <RichText inline value={content.responsible_gambling} />
+        ) : (
+          `Betting is for adults only. Play responsibly. Dau ${site.country}.`
+        )}
       </p>
-      {licence && <p>{licence.text}</p>}
-      {content?.copyright && <p>{content.copyright}</p>}
+      {licence && (
+        <p>
+          <RichText inline value={licence.text} />
+        </p>
+      )}
+      {content?.copyright && (
+        <p>
+          <RichText inline value={content.copyright} />
+        </p>
+      )}
     </footer>
   );
 }

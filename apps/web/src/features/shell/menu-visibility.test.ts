@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isMenuItemVisible, isWebViewApp, menuTarget, type MenuContext } from './menu-visibility';
+import {
+  isMenuItemVisible,
+  isWebViewApp,
+  leadsToPageOfSite,
+  menuTarget,
+  type MenuContext,
+} from './menu-visibility';
 
 const guestSidebar: MenuContext = {
   placement: 'sidebar',
@@ -63,5 +69,27 @@ describe('web view app detection', () => {
     expect(isWebViewApp('', '')).toBe(true);
     sessionStorage.clear();
     expect(isWebViewApp('', 'Mozilla/5.0 (Linux; Android 10; K; wv) AppleWebKit')).toBe(true);
+  });
+});
+
+describe('links to pages a site does not have', () => {
+  const sms = {
+    _uid: 's',
+    label: 'Bet via SMS',
+    link: { cached_url: 'how-to-place-bets-via-sms' },
+  };
+
+  it('shows the SMS betting guide only where SMS betting runs', () => {
+    expect(isMenuItemVisible(sms, guestSidebar)).toBe(true);
+    for (const siteId of [1, 3, 4]) {
+      expect(isMenuItemVisible(sms, { ...guestSidebar, siteId })).toBe(false);
+      expect(leadsToPageOfSite(sms, siteId)).toBe(false);
+    }
+  });
+
+  it('hides links to unknown paths but never judges external links', () => {
+    expect(leadsToPageOfSite({ link: { cached_url: 'no-such-page' } }, 2)).toBe(false);
+    expect(leadsToPageOfSite({ link: { url: 'https://wa.me/254700000000' } }, 1)).toBe(true);
+    expect(leadsToPageOfSite({ link: { cached_url: 'company/about-us' } }, 1)).toBe(true);
   });
 });

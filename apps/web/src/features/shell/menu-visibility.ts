@@ -1,3 +1,6 @@
+import { isPagePathOnSite } from '@dau/domain/page-routes';
+import { isSiteId, SITES } from '@dau/domain/sites';
+
 /**
  * Navigation menu items from the content service's `navbar` story and the visibility rules of
  * spec doc 1 §2. Pure, so the rules are tested without rendering.
@@ -44,7 +47,17 @@ export function isMenuItemVisible(item: MenuItem, context: MenuContext): boolean
   if (hiddenSites(item.hide_for_siteId).includes(String(context.siteId))) return false;
   if (item.is_web_view_app && context.inWebViewApp) return false;
   if (item.only_show_when_authenticated && !context.isAuthenticated) return false;
-  return true;
+  return leadsToPageOfSite(item, context.siteId);
+}
+
+/**
+ * A link to a page this site does not have (the SMS betting guide where there is no SMS
+ * betting, a path no route knows) is not shown, whatever the content says.
+ */
+export function leadsToPageOfSite(item: { link?: MenuLink }, siteId: number): boolean {
+  const target = menuTarget({ _uid: '', label: '', ...item });
+  if (!target || target.external || !isSiteId(siteId)) return true;
+  return isPagePathOnSite(target.href, SITES[siteId]);
 }
 
 /** Where an item leads; links starting with https open in a new window. */

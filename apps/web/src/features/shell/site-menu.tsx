@@ -1,27 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { fetchStory, type BlockBase } from '../../lib/content-client';
+import { fetchStoryOnce, type BlockBase } from '../../lib/content-client';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSiteId } from '../../lib/site';
 import { isMenuItemVisible, isWebViewApp, menuTarget, type MenuItem } from './menu-visibility';
 import { loadPopularFootball, type PopularFootball, type PopularLink } from './popular-football';
 import styles from './site-menu.module.css';
 import { t } from '../../lib/i18n';
+import { RichText } from '../../ui/rich-text/rich-text';
 
 interface NavbarContent extends BlockBase {
   items?: MenuItem[];
 }
 
 // The navbar story is read once per page load, when the menu is first opened.
-let navbar: Promise<MenuItem[]> | null = null;
 function loadNavbar(): Promise<MenuItem[]> {
-  navbar ??= fetchStory<NavbarContent>('navbar')
-    .then((story) => story.content.items ?? [])
-    .catch((error: unknown) => {
-      navbar = null;
-      throw error;
-    });
-  return navbar;
+  return fetchStoryOnce<NavbarContent>('navbar').then((story) => story.content.items ?? []);
 }
 
 /** Shown when the content service cannot be reached, so the menu still leads somewhere. */
@@ -94,11 +88,11 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
                     rel="noopener noreferrer"
                     onClick={onClose}
                   >
-                    {item.label}
+                    <RichText inline value={item.label} />
                   </a>
                 ) : (
                   <Link className={styles.link} style={style} to={target.href} onClick={onClose}>
-                    {item.label}
+                    <RichText inline value={item.label} />
                   </Link>
                 )}
               </li>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { HelpAccordion, type AccordionItem } from '../../ui/help-accordion';
-import { Markdown } from '../../ui/markdown';
+import { RichText } from '../../ui/rich-text/rich-text';
 import { CallBackForm } from './call-back-form';
 import styles from './support-widget.module.css';
 import { t } from '../../lib/i18n';
@@ -81,7 +81,7 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
           style={{ background: content?.open_icon_background_color || undefined }}
         >
           <h2 id="support-title" className={styles.title}>
-            {content?.label ?? t('help')}
+            {content?.label ? <RichText inline value={content.label} /> : t('help')}
           </h2>
           <button
             type="button"
@@ -98,7 +98,12 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
         {content && (
           <>
             <p className={styles.hours}>
-              {content.hours_label ?? t('availableEveryDay')}:{' '}
+              {content.hours_label ? (
+                <RichText inline value={content.hours_label} />
+              ) : (
+                t('availableEveryDay')
+              )}
+              :{' '}
               <strong>
                 {content.hours_from ?? SUPPORT_HOURS.open} {t('to')}{' '}
                 {content.hours_to ?? SUPPORT_HOURS.close}
@@ -136,14 +141,16 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
                   className={t === tab ? `${styles.tab} ${styles.activeTab}` : styles.tab}
                   onClick={() => setTabId(t._uid)}
                 >
-                  {t.tab_title}
+                  <RichText inline value={t.tab_title} />
                 </button>
               ))}
             </nav>
             {tab && (
               <div role="tabpanel" className={styles.pad}>
-                <h3 className={styles.tabTitle}>{tab.title}</h3>
-                {tab.body && <Markdown text={tab.body} />}
+                <h3 className={styles.tabTitle}>
+                  <RichText inline value={tab.title} />
+                </h3>
+                <RichText value={tab.body} />
                 {tab.faq.length > 0 && <HelpAccordion items={tab.faq} />}
                 {tab.call_me_up && <CallBackForm />}
               </div>

@@ -1,6 +1,6 @@
 import { t } from '../../../lib/i18n';
 import type { SiteConfig } from '@dau/domain/sites';
-import { Markdown } from '../../../ui/markdown';
+import { RichText } from '../../../ui/rich-text/rich-text';
 import { useCountryStory, type DepositInstructions } from '../api/payment-content';
 import styles from './payments.module.css';
 
@@ -26,21 +26,37 @@ export function DepositInstructionsBlock({ site }: { site: SiteConfig }) {
       {story.isError && <p className={styles.hint}>{t('payInstructionsFailed')}</p>}
       {content && (
         <>
-          {content.title && <h3>{content.title}</h3>}
+          {content.title && (
+            <h3>
+              <RichText inline value={content.title} />
+            </h3>
+          )}
           {(content.methods ?? []).map((method) => (
             <div key={method._uid} className={styles.method}>
-              {method.title && <h4>{method.title}</h4>}
+              {method.title && (
+                <h4>
+                  <RichText inline value={method.title} />
+                </h4>
+              )}
               <ol>
                 {(method.steps ?? []).map((step) => (
                   <li key={step._uid}>
-                    <Markdown text={step.text} />
+                    <RichText inline value={step.text} />
                   </li>
                 ))}
               </ol>
-              {method.note && <p className={styles.hint}>{method.note}</p>}
+              {method.note && (
+                <p className={styles.hint}>
+                  <RichText inline value={method.note} />
+                </p>
+              )}
             </div>
           ))}
-          {content.help_text && <p className={styles.hint}>{content.help_text}</p>}
+          {content.help_text && (
+            <p className={styles.hint}>
+              <RichText inline value={content.help_text} />
+            </p>
+          )}
         </>
       )}
     </section>

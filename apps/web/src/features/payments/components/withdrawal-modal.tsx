@@ -16,10 +16,10 @@ import { useProfile } from '../../../lib/profile-api';
 import { currentSite } from '../../../lib/site';
 import { ComplianceSection } from '../../../ui/compliance-section';
 import { ErrorList, entryMessages, messagesOf } from '../../../ui/error-list';
+import { RichText } from '../../../ui/rich-text/rich-text';
 import { useCountryStory, usePaymentLabels, type ComplianceInfo } from '../api/payment-content';
 import { checkWithdrawal, postWithdrawal } from '../api/withdrawal';
 import { usePaymentsStore } from '../store';
-import { Markdown } from '../../../ui/markdown';
 import { PhoneField, usePrimaryPhone } from './payment-fields';
 import styles from './payments.module.css';
 import { SideModal } from '../../../ui/side-modal';
@@ -45,18 +45,34 @@ function pushedResult(): Promise<LeakyBucketPush | null> {
 }
 
 /** The country's compliance story (doc 1 §7: `{country}/compliance`), shown above the form. */
-function ComplianceInformation() {
+export function ComplianceInformation() {
   const story = useCountryStory<ComplianceInfo>('compliance');
   const c = story.data?.content;
   if (story.isPending) return <p className={styles.hint}>{t('loading')}</p>;
   if (!c) return null;
   return (
     <div className={styles.compliance}>
-      {c.title && <h3>{c.title}</h3>}
-      {c.intro && <p>{c.intro}</p>}
-      {c.body && <Markdown text={c.body} />}
-      {c.fields_note && <p className={styles.hint}>{c.fields_note}</p>}
-      {c.regulator_text && <p className={styles.hint}>{c.regulator_text}</p>}
+      {c.title && (
+        <h3>
+          <RichText inline value={c.title} />
+        </h3>
+      )}
+      {c.intro && (
+        <p>
+          <RichText inline value={c.intro} />
+        </p>
+      )}
+      <RichText value={c.body} />
+      {c.fields_note && (
+        <p className={styles.hint}>
+          <RichText inline value={c.fields_note} />
+        </p>
+      )}
+      {c.regulator_text && (
+        <p className={styles.hint}>
+          <RichText inline value={c.regulator_text} />
+        </p>
+      )}
     </div>
   );
 }
