@@ -1,8 +1,8 @@
 import type { SiteConfig } from '@dau/domain/sites';
 import { validateTanzanianId } from '@dau/domain/validation';
 import { useIncomeSources, type ComplianceForm } from '../lib/profile-api';
-import { ErrorList } from './error-list';
-import styles from './form-fields.module.css';
+import { t } from './compliance-strings';
+import { SelectField, TextField } from './form-field';
 
 export type ComplianceDraft = Required<{
   [K in keyof ComplianceForm]: string;
@@ -72,79 +72,71 @@ export function ComplianceFields({
   draft,
   onChange,
   readOnly = false,
+  errors,
 }: {
   site: SiteConfig;
   draft: ComplianceDraft;
   onChange: (draft: ComplianceDraft) => void;
   readOnly?: boolean;
+  /** The server's messages by field (`fieldErrors`), shown under their fields. */
+  errors?: Partial<Record<string, string>>;
 }) {
   const f = site.profileFields;
-  const sources = useIncomeSources(f.incomeSource && !readOnly);
+  // Loaded read-only too: a saved income source is shown by its name, never as "Choose".
+  const sources = useIncomeSources(f.incomeSource);
   const id = idCheck(site, draft.idNumber);
   const set = (key: keyof ComplianceDraft) => (value: string) =>
     onChange({ ...draft, [key]: value });
   const text = (key: keyof ComplianceDraft, label: string, extra: object = {}) => (
-    <label className={styles.label}>
-      {label}
-      <input
-        className={styles.input}
-        name={key}
-        value={draft[key]}
-        readOnly={readOnly}
-        required
-        onChange={(e) => set(key)(e.target.value)}
-        {...extra}
-      />
-    </label>
+    <TextField
+      label={label}
+      name={key}
+      value={draft[key]}
+      readOnly={readOnly}
+      required
+      onChange={(e) => set(key)(e.target.value)}
+      error={errors?.[key]}
+      {...extra}
+    />
   );
   const choice = (
     key: keyof ComplianceDraft,
     label: string,
     options: readonly { value: string; label: string }[],
   ) => (
-    <label className={styles.label}>
-      {label}
-      <select
-        className={styles.input}
-        name={key}
-        value={draft[key]}
-        disabled={readOnly}
-        required
-        onChange={(e) => set(key)(e.target.value)}
-      >
-        <option value="">Choose</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label={label}
+      name={key}
+      value={draft[key]}
+      disabled={readOnly}
+      required
+      onChange={(e) => set(key)(e.target.value)}
+      placeholder={t('choose')}
+      options={options}
+      error={errors?.[key]}
+    />
   );
   return (
     <>
       {f.names && text('firstName', 'First name', { autoComplete: 'given-name' })}
       {f.names && text('lastName', 'Last name', { autoComplete: 'family-name' })}
-      {f.idNumber && (
-        <>
-          {text('idNumber', 'ID number', { placeholder: 'YYYYMMDD-12345-12345-12' })}
-          <ErrorList messages={id.error ? [id.error] : []} />
-        </>
-      )}
+      {f.idNumber &&
+        text('idNumber', 'ID number', {
+          placeholder: 'YYYYMMDD-12345-12345-12',
+          error: id.error ?? errors?.idNumber,
+        })}
       {f.dateOfBirth && (
-        <label className={styles.label}>
-          Date of birth
-          <input
-            className={styles.input}
-            name="birthDate"
-            type="date"
-            // On site 4 a valid ID fills the date of birth, which is then not editable.
-            value={id.dateOfBirth ?? draft.birthDate}
-            readOnly={readOnly || f.idNumber}
-            required
-            onChange={(e) => set('birthDate')(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Date of birth"
+          name="birthDate"
+          type="date"
+          // On site 4 a valid ID fills the date of birth, which is then not editable.
+          value={id.dateOfBirth ?? draft.birthDate}
+          readOnly={readOnly || f.idNumber}
+          required
+          onChange={(e) => set('birthDate')(e.target.value)}
+          error={errors?.birthDate}
+        />
       )}
       {f.gender && choice('gender', 'Gender', GENDERS)}
       {f.incomeSource &&

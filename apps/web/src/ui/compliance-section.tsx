@@ -11,7 +11,9 @@ import {
   type ComplianceDraft,
 } from './compliance-fields';
 import styles from './compliance-section.module.css';
-import { ErrorList, messagesOf } from './error-list';
+import { t } from './compliance-strings';
+import { ErrorList } from './error-list';
+import { fieldErrors } from './form-field';
 
 function draftFrom(p: ProfileResponse): ComplianceDraft {
   return {
@@ -48,6 +50,7 @@ export function ComplianceSection({
   const [draft, setDraft] = useState(() => draftFrom(profile));
   const readOnly = profile.isCompliant;
   const idError = idCheck(site, draft.idNumber).error;
+  const errors = fieldErrors(update.error, Object.keys(EMPTY_DRAFT));
   function submit(event: FormEvent) {
     event.preventDefault();
     update.mutate(complianceBody(site, draft), { onSuccess: () => void refetch() });
@@ -55,19 +58,29 @@ export function ComplianceSection({
   return (
     <form className={styles.section} onSubmit={submit} aria-label="Compliance">
       <h2 className={styles.status}>
-        {profile.isCompliant ? 'Fully Compliant' : 'Incomplete Compliance'}
-        <span className={`${styles.badge} ${profile.isCompliant ? styles.done : styles.pending}`}>
-          {profile.isCompliant ? 'success' : 'pending'}
+        {profile.isCompliant ? t('compliant') : t('incomplete')}
+        {/* The spec's success/pending badge, in words a user reads. */}
+        <span
+          className={`${styles.badge} ${profile.isCompliant ? styles.done : styles.pending}`}
+          data-status={profile.isCompliant ? 'success' : 'pending'}
+        >
+          {profile.isCompliant ? t('badgeDone') : t('badgePending')}
         </span>
       </h2>
       {info}
-      <ComplianceFields site={site} draft={draft} onChange={setDraft} readOnly={readOnly} />
+      <ComplianceFields
+        site={site}
+        draft={draft}
+        onChange={setDraft}
+        readOnly={readOnly}
+        errors={errors.byField}
+      />
       {update.isSuccess && (
         <p role="status" className={styles.success}>
           {COMPLIANCE_UPDATED}
         </p>
       )}
-      <ErrorList messages={update.isError ? messagesOf(update.error) : []} />
+      <ErrorList messages={errors.general} />
       {!readOnly && (
         <button
           type="submit"

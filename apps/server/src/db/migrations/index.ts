@@ -8,6 +8,7 @@ import * as betting from './0400-betting';
 import * as bookingCodes from './0450-booking-codes';
 import * as loyalty from './0460-loyalty';
 import * as paymentStatusQueries from './0350-payment-status-queries';
+import * as registrationNotices from './0120-registration-notices';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0450-booking-codes': bookingCodes,
   '0460-loyalty': loyalty,
   '0350-payment-status-queries': paymentStatusQueries,
+  '0120-registration-notices': registrationNotices,
 };

@@ -50,7 +50,7 @@ export async function updateUser(db: DbOrTx, id: number, update: UserUpdate): Pr
 
 export async function insertRegistration(
   db: DbOrTx,
-  values: { userId: number; sidHash: string; expiresAt: Date },
+  values: { userId: number; sidHash: string; expiresAt: Date; forExistingAccount?: boolean },
 ) {
   return db
     .insertInto('registrations')
@@ -58,6 +58,7 @@ export async function insertRegistration(
       user_id: values.userId,
       sid_hash: values.sidHash,
       expires_at: values.expiresAt,
+      for_existing_account: values.forExistingAccount ?? false,
       otp_hash: null,
       otp_expires_at: null,
       otp_sent_at: null,

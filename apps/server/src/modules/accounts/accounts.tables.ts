@@ -26,6 +26,8 @@ export interface RegistrationsTable {
   otp_sends: Generated<number>;
   verified_at: Date | null;
   completed_at: Date | null;
+  /** Started with the phone of an existing account: it can never be verified (ADR 110). */
+  for_existing_account: Generated<boolean>;
   expires_at: Timestamp;
   created_at: Generated<Date>;
 }

@@ -231,7 +231,7 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
         tags: ['responsible gambling'],
         summary: 'Take a break (24h, 7d, 30d) or self-exclude (6m); cannot be lifted early',
         description:
-          'Ends every session of the user at once; login, deposits and bets are refused until the end.',
+          'Ends every session of the user at once. Until the end, deposits and bets are refused; a login opens a restricted account that can still withdraw and see transactions (ADR 031).',
         body: responsibleGamblingRequestSchema,
         response: { 200: responsibleGamblingStateSchema },
       },

@@ -59,6 +59,8 @@ function secondsUntil(date: Date | null, now: Date): number {
 }
 
 function stepOf(user: User, registration: Registration): number {
+  // A registration started with an existing account's phone stays at "enter the code" (ADR 110).
+  if (registration.for_existing_account) return 2;
   if (user.status === 'active') return 0;
   return registration.verified_at ? 3 : 2;
 }
@@ -75,7 +77,7 @@ function stateOf(
     sid,
     mobile: user.phone,
     registrationStep: stepOf(user, registration),
-    isVerified: user.is_verified,
+    isVerified: user.is_verified && !registration.for_existing_account,
     codeExpiresInSeconds: registration.verified_at
       ? 0
       : secondsUntil(
@@ -95,7 +97,7 @@ export async function restartRegistration(
   db: DbOrTx,
   user: User,
   now: Date,
-  options: { keepVerified: boolean } = { keepVerified: true },
+  options: { keepVerified: boolean; forExistingAccount?: boolean } = { keepVerified: true },
 ): Promise<{ sid: string }> {
   const previous = await latestRegistration(db, user.id);
   const sid = randomBytes(32).toString('base64url');
@@ -103,6 +105,7 @@ export async function restartRegistration(
     userId: user.id,
     sidHash: hashToken(sid),
     expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
+    forExistingAccount: options.forExistingAccount ?? false,
   });
   if (options.keepVerified && previous?.verified_at) {
     await updateRegistration(db, registration.id, { verified_at: new Date(previous.verified_at) });
@@ -130,6 +133,8 @@ async function sendCode(deps: AppDeps, user: User, registration: Registration, n
       },
     ]);
   }
+  // A registration for an existing account gets the same bookkeeping as a code that was sent,
+  // so nothing in the answers differs; its owner gets a notice instead of the code (ADR 110).
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await updateRegistration(deps.db, registration.id, {
     otp_hash: otpHash(registration.id, code),
@@ -137,11 +142,24 @@ async function sendCode(deps: AppDeps, user: User, registration: Registration, n
     otp_sent_at: now,
   });
   await incrementOtpSends(deps.db, registration.id);
-  await smsProviderFor(deps).send({
-    phone: user.phone,
-    purpose: 'registration-otp',
-    body: `Your Dau verification code is ${code}. It expires in 10 minutes. Never share it with anyone.`,
-  });
+  await smsProviderFor(deps).send(
+    registration.for_existing_account
+      ? { phone: user.phone, purpose: 'registration-notice', body: existingAccountNotice(user) }
+      : {
+          phone: user.phone,
+          purpose: 'registration-otp',
+          body: `Your Dau verification code is ${code}. It expires in 10 minutes. Never share it with anyone.`,
+        },
+  );
+}
+
+/** The SMS the owner of a registered number gets when someone starts a registration with it. */
+export function existingAccountNotice(user: Pick<User, 'status'>): string {
+  const next =
+    user.status === 'closed'
+      ? 'Your account is closed; to reopen it, contact Dau Customer Support.'
+      : "Log in with this number, or choose 'Forgotten password' if you do not remember your PIN.";
+  return `Someone has just tried to open a new Dau account with this number, which already has one. ${next} If this was not you, ignore this message: nothing has changed.`;
 }
 
 async function loadBySid(db: DbOrTx, sid: string, now: Date) {
@@ -151,7 +169,7 @@ async function loadBySid(db: DbOrTx, sid: string, now: Date) {
     !registration ||
     !user ||
     new Date(registration.expires_at) <= now ||
-    user.status === 'closed'
+    (user.status === 'closed' && !registration.for_existing_account)
   ) {
     throw new AppError('NOT_FOUND', [
       {
@@ -200,16 +218,9 @@ export async function startRegistration(deps: AppDeps, input: StartInput) {
   if (errors.length > 0 || !phone) throw new AppError('VALIDATION_FAILED', errors);
 
   const existing = await findUserByPhone(db, input.siteId, phone);
-  if (existing && existing.status !== 'registering') {
-    throw new AppError('CONFLICT', [
-      {
-        code: 'PHONE_TAKEN',
-        message:
-          'An account with this mobile number already exists. Please log in or reset your password.',
-        name: 'phone',
-      },
-    ]);
-  }
+  // A phone that already has an account is not revealed (ADR 110): the answer is the same as
+  // for a new number, and the owner gets an SMS instead of a code. Nothing of the account changes.
+  const taken = existing !== undefined && existing.status !== 'registering';
   if (username) {
     const owner = await findUserByUsername(db, input.siteId, username);
     if (owner && owner.id !== existing?.id) {
@@ -224,7 +235,9 @@ export async function startRegistration(deps: AppDeps, input: StartInput) {
   }
   const passwordHash = await hashPassword(input.password);
   let user: User;
-  if (existing) {
+  if (taken) {
+    user = existing;
+  } else if (existing) {
     // An unfinished registration can be restarted, but the phone must then be proven again:
     // only the phone's owner can finish it.
     await updateUser(db, existing.id, {
@@ -249,7 +262,10 @@ export async function startRegistration(deps: AppDeps, input: StartInput) {
     });
   }
   const previous = await latestRegistration(db, user.id);
-  const { sid } = await restartRegistration(db, user, now, { keepVerified: false });
+  const { sid } = await restartRegistration(db, user, now, {
+    keepVerified: false,
+    forExistingAccount: taken,
+  });
   const registration = (await findRegistrationBySid(db, hashToken(sid)))!;
   if (previous?.otp_sent_at) {
     // The resend interval holds across restarts too.
@@ -316,7 +332,9 @@ export async function verifyCode(
     }
     const expected = Buffer.from(registration.otp_hash, 'hex');
     const actual = Buffer.from(otpHash(registration.id, code.trim()), 'hex');
-    if (!timingSafeEqual(expected, actual)) {
+    // No code can verify a registration for an existing account: it was never sent.
+    const matches = timingSafeEqual(expected, actual) && !registration.for_existing_account;
+    if (!matches) {
       const attempts = await incrementOtpAttempts(db, registration.id);
       const left = OTP_MAX_ATTEMPTS - attempts;
       throw new AppError('BAD_REQUEST', [

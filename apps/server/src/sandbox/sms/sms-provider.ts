@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-types';
 import { AppError } from '../../errors/app-error';
 import { SandboxSmsProvider } from './sandbox-sms-provider';
 
-export type SmsPurpose = 'registration-otp' | 'password-reset';
+export type SmsPurpose = 'registration-otp' | 'registration-notice' | 'password-reset';
 
 /** Sends text messages to mobile numbers (E.164). */
 export interface SmsProvider {

@@ -134,6 +134,8 @@ describe('registration details on site 4', () => {
   it('fills the date of birth from a valid ID and blocks submit while the ID is wrong', async () => {
     const meta = document.createElement('meta');
     meta.name = 'dau-site';
+    // Site 4 speaks Swahili by default; these checks read the English words.
+    document.cookie = 'locale=en-tz; path=/';
     meta.content = '4';
     document.head.append(meta);
     renderAt('/register?sid=sid-4#3', <RegisterPage />, '/register');
@@ -154,6 +156,8 @@ describe('compliance section', () => {
   it('is read-only once the user is compliant', async () => {
     const meta = document.createElement('meta');
     meta.name = 'dau-site';
+    // Site 4 speaks Swahili by default; these checks read the English words.
+    document.cookie = 'locale=en-tz; path=/';
     meta.content = '4';
     document.head.append(meta);
     useSessionStore.setState({ isAuthenticated: true, token: 't', extId: 'e' });

@@ -7,7 +7,10 @@ import { useForgottenPassword, useResetLinkValid, useResetPassword } from './api
 import { ChangePasswordSection } from './components/change-password-section';
 import { PasswordField, safeRedirect } from './components/form-parts';
 import { LoginForm } from './components/login-form';
-import { ErrorList, messagesOf } from '../../ui/error-list';
+import { ErrorList } from '../../ui/error-list';
+import { fieldErrors, TextField } from '../../ui/form-field';
+import { t } from './account-strings';
+import { BreakStartedNotice } from './components/break-notice';
 import { ProfileSection } from './components/profile-section';
 import { RegisterSteps } from './components/register-steps';
 import { SettingsSection } from './components/settings-section';
@@ -22,6 +25,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   return (
     <PageFrame title="Log in">
+      <BreakStartedNotice />
       <LoginForm
         onSignedIn={() => navigate(safeRedirect(params.get('redirectUrl')), { replace: true })}
       />
@@ -47,29 +51,36 @@ export function ForgottenPasswordPage() {
   return (
     <PageFrame title="Forgotten password">
       <form className={styles.form} onSubmit={submit}>
-        <label className={styles.label}>
-          Phone number or username
-          <input
-            className={styles.input}
-            name="phone"
-            inputMode="tel"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            required
-          />
-        </label>
+        {/* A username is accepted too, so the keyboard is the text one, not a number pad. */}
+        <TextField
+          label={t('phoneOrUsername')}
+          hint={t('phoneOrUsernameHint')}
+          name="username"
+          type="text"
+          inputMode="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={fieldErrors(request.error, ['UnspecifiedUsername']).byField.UnspecifiedUsername}
+          required
+        />
         {request.isSuccess && (
           <p role="status" className={styles.success}>
             {request.data.message}
           </p>
         )}
-        <ErrorList messages={request.isError ? messagesOf(request.error) : []} />
+        <ErrorList
+          messages={
+            request.isError ? fieldErrors(request.error, ['UnspecifiedUsername']).general : []
+          }
+        />
         <button type="submit" className={styles.submit} disabled={request.isPending}>
-          SEND RESET LINK
+          {t('sendResetLink')}
         </button>
         <div className={styles.links}>
-          <Link to="/login">Back to log in</Link>
+          <Link to="/login">{t('backToLogin')}</Link>
         </div>
       </form>
     </PageFrame>
@@ -85,6 +96,8 @@ export function ResetPasswordPage() {
   const [mismatch, setMismatch] = useState(false);
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Each submit starts clean: an earlier server error never sits beside a new message.
+    reset.reset();
     setMismatch(password !== confirm);
     if (password === confirm) reset.mutate({ guid, password });
   }
@@ -114,25 +127,22 @@ export function ResetPasswordPage() {
     <PageFrame title="Reset password">
       <form className={styles.form} onSubmit={submit}>
         <PasswordField
-          label="New PIN or password"
+          label={t('newPin')}
           name="password"
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
+          error={fieldErrors(reset.error, ['password']).byField.password}
         />
         <PasswordField
-          label="Repeat it"
+          label={t('repeatNewPin')}
           name="confirm"
           value={confirm}
           onChange={setConfirm}
           autoComplete="new-password"
+          error={mismatch ? t('entriesDiffer') : null}
         />
-        <ErrorList
-          messages={[
-            ...(mismatch ? ['The two entries differ.'] : []),
-            ...(reset.isError ? messagesOf(reset.error) : []),
-          ]}
-        />
+        <ErrorList messages={reset.isError ? fieldErrors(reset.error, ['password']).general : []} />
         <button type="submit" className={styles.submit} disabled={reset.isPending}>
           SAVE
         </button>

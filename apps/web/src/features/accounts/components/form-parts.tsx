@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { TextField } from '../../../ui/form-field';
 import styles from '../account-forms.module.css';
 
 export function PasswordField({
@@ -7,30 +8,29 @@ export function PasswordField({
   value,
   onChange,
   autoComplete = 'current-password',
+  error,
 }: {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
   autoComplete?: string;
+  /** This field's own error, shown under it and tied to it. */
+  error?: string | null | undefined;
 }) {
   const [shown, setShown] = useState(false);
-  const id = useId();
   // The show/hide toggle sits outside the label so the label names only the input.
   return (
-    <div className={styles.label}>
-      <label htmlFor={id}>{label}</label>
-      <span className={styles.row}>
-        <input
-          id={id}
-          className={styles.input}
-          name={name}
-          type={shown ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          required
-        />
+    <TextField
+      label={label}
+      name={name}
+      type={shown ? 'text' : 'password'}
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      required
+      after={
         <button
           type="button"
           className={styles.toggle}
@@ -40,8 +40,8 @@ export function PasswordField({
         >
           {shown ? 'Hide' : 'Show'}
         </button>
-      </span>
-    </div>
+      }
+    />
   );
 }
 

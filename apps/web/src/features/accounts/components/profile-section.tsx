@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useProfile, useUpdateEmail } from '../../../lib/profile-api';
 import { ComplianceSection } from '../../../ui/compliance-section';
 import { ErrorList, messagesOf } from '../../../ui/error-list';
+import { TextField } from '../../../ui/form-field';
 import styles from '../account-forms.module.css';
 
 export function ProfileSection({ site }: { site: SiteConfig }) {
@@ -51,18 +52,15 @@ export function EmailBox({ current }: { current: string | null }) {
   }
   return (
     <form className={styles.section} onSubmit={submit}>
-      <label className={styles.label}>
-        Email
-        <input
-          className={styles.input}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
-      </label>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
       {update.isSuccess && (
         <p role="status" className={styles.success}>
           {update.data.value}

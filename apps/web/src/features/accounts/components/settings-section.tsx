@@ -1,4 +1,7 @@
-import type { ResponsibleGamblingPeriod } from '@dau/contracts/accounts/responsible-gambling';
+import type {
+  ResponsibleGamblingPeriod,
+  ResponsibleGamblingState,
+} from '@dau/contracts/accounts/responsible-gambling';
 import type { UserSettings } from '@dau/contracts/accounts/settings';
 import { ACCOUNT_CORE_PATHS } from '@dau/contracts/accounts/paths';
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +12,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import styles from '../account-forms.module.css';
 import { useSettings, useUpdateSettings } from '../api/settings';
 import { ErrorList, messagesOf } from '../../../ui/error-list';
+import type { BreakStartedState } from './break-notice';
 
 const TOGGLES: { key: keyof UserSettings; label: string }[] = [
   { key: 'isAcceptChanges', label: 'Accept odds changes automatically' },
@@ -69,14 +73,18 @@ function ResponsibleGambling() {
   const [confirm, setConfirm] = useState(false);
   const start = useMutation({
     mutationFn: () =>
-      apiFetch<{ message: string | null }>({
+      apiFetch<ResponsibleGamblingState>({
         base: 'core',
         path: ACCOUNT_CORE_PATHS.responsibleGambling,
         body: { period, confirm: true },
       }),
     onSuccess: (answer) => {
+      // The server ended every session: say so on the login page, with the limit's end.
       useSessionStore.getState().clearSession();
-      navigate('/', { replace: true, state: { notice: answer.message } });
+      const state: BreakStartedState | null = answer.active
+        ? { limitStarted: answer.active }
+        : null;
+      navigate('/login', { replace: true, state });
     },
   });
   function submit(event: FormEvent) {

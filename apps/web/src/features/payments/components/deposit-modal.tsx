@@ -19,6 +19,7 @@ import { DepositInstructionsBlock } from './deposit-instructions';
 import { PhoneField, usePrimaryPhone } from './payment-fields';
 import styles from './payments.module.css';
 import { SideModal } from '../../../ui/side-modal';
+import { TextField } from '../../../ui/form-field';
 
 /**
  * Deposit modal (doc 1 §2, §4, §5): phone prefilled with the primary mobile, decimal amount,
@@ -35,6 +36,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const phone = typedPhone ?? primaryPhone;
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const deposit = useDeposit();
   const notify = usePaymentsStore((s) => s.notify);
 
@@ -44,11 +46,10 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const phoneCheck = validateDepositPhone(phone);
-    if (!phoneCheck.ok) {
-      setErrors([phoneCheck.message ?? '']);
-      return;
-    }
     setErrors([]);
+    // The phone's own error shows under the phone field, tied to it.
+    setPhoneError(phoneCheck.ok ? null : (phoneCheck.message ?? ''));
+    if (!phoneCheck.ok) return;
     try {
       const result = await deposit.mutateAsync({ phone: phoneCheck.value, amount });
       notify(
@@ -79,18 +80,16 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           label={labels?.deposit_phone_label || t('phoneNumber')}
           value={phone}
           onChange={setPhone}
+          error={phoneError}
         />
-        <label className={styles.label}>
-          {labels?.deposit_amount_label || t('payAmount')} ({site.currencySymbol})
-          <input
-            className={styles.input}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </label>
+        <TextField
+          label={`${labels?.deposit_amount_label || t('payAmount')} (${site.currencySymbol})`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
         <div className={styles.presets}>
           {presets.map((preset) => (
             <button

@@ -1,7 +1,7 @@
 import { localPhone } from '@dau/domain/phone';
 import { useProfile } from '../../../lib/profile-api';
 import { currentSiteId } from '../../../lib/site';
-import styles from './payments.module.css';
+import { TextField } from '../../../ui/form-field';
 
 /** The signed-in user's primary mobile in the local form (`0712345678`), '' until loaded. */
 export function usePrimaryPhone(): string {
@@ -17,25 +17,25 @@ export function PhoneField({
   value,
   onChange,
   readOnly = false,
+  error,
 }: {
   label?: string;
   value: string;
   onChange: (v: string) => void;
   readOnly?: boolean;
+  error?: string | null;
 }) {
   return (
-    <label className={styles.label}>
-      {label}
-      <input
-        className={styles.input}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        value={value}
-        readOnly={readOnly}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
+    <TextField
+      label={label}
+      name="phone"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      value={value}
+      readOnly={readOnly}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
   );
 }

@@ -243,13 +243,21 @@ describe('withdrawal modal', () => {
     await screen.findByText('Whole numbers only, no decimals');
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '50.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(screen.getByRole('alert').textContent).toBe('Whole numbers only, no decimals');
+    // The error takes the hint's place under the field, tied to it; the words show once.
+    const amount = screen.getByLabelText(/^Amount/);
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    const note = document.getElementById(amount.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe('Whole numbers only, no decimals');
+    expect(screen.getAllByText('Whole numbers only, no decimals')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('on site 4, shows the compliance information instead of the form until compliant', async () => {
     const meta = document.createElement('meta');
     meta.name = 'dau-site';
+    // Site 4 speaks Swahili by default; these checks read the English words.
+    document.cookie = 'locale=en-tz; path=/';
     meta.content = '4';
     document.head.append(meta);
     profileAnswer = profile({
@@ -267,7 +275,7 @@ describe('withdrawal modal', () => {
     profileAnswer = profile({ isCompliant: true, primaryMobile: '+255712345678' });
     renderWithQuery(<WithdrawalModal onClose={() => {}} />);
     // Site 4 speaks Swahili by default.
-    expect(await screen.findByRole('button', { name: 'Toa Pesa' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Withdraw' })).toBeTruthy();
     expect(screen.queryByText('Incomplete Compliance')).toBeNull();
     await waitFor(() =>
       expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('0712345678'),

@@ -16,6 +16,7 @@ import { useProfile } from '../../../lib/profile-api';
 import { currentSite } from '../../../lib/site';
 import { ComplianceSection } from '../../../ui/compliance-section';
 import { ErrorList, entryMessages, messagesOf } from '../../../ui/error-list';
+import { TextField } from '../../../ui/form-field';
 import { RichText } from '../../../ui/rich-text/rich-text';
 import { useCountryStory, usePaymentLabels, type ComplianceInfo } from '../api/payment-content';
 import { checkWithdrawal, postWithdrawal } from '../api/withdrawal';
@@ -115,16 +116,19 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
   const [amount, setAmount] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
   const [errors, setErrors] = useState<string[]>([]);
+  // The amount's own error takes the hint's place under the field, instead of repeating it.
+  const [amountError, setAmountError] = useState<string | null>(null);
   const [paymentId, setPaymentId] = useState('');
   const notify = usePaymentsStore((s) => s.notify);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const check = validateWithdrawalAmount(amount);
+    setErrors([]);
     if (!check.ok) {
-      setErrors([check.message ?? 'Please enter a valid amount.']);
+      setAmountError(check.message ?? 'Please enter a valid amount.');
       return;
     }
-    setErrors([]);
+    setAmountError(null);
     setPhase('submitting');
     const verdict = await checkWithdrawal(phone, amount);
     if (!verdict.ok) {
@@ -170,17 +174,15 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
       <ErrorList messages={errors} />
       {labels?.withdraw_info && <p className={styles.hint}>{labels.withdraw_info}</p>}
       <PhoneField value={phone} onChange={setPhone} />
-      <label className={styles.label}>
-        {t('payAmount')}
-        <input
-          className={styles.input}
-          name="amount"
-          inputMode="numeric"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <span className={styles.hint}>{WITHDRAWAL_WHOLE_NUMBERS_HINT}</span>
-      </label>
+      <TextField
+        label={t('payAmount')}
+        name="amount"
+        inputMode="numeric"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        hint={WITHDRAWAL_WHOLE_NUMBERS_HINT}
+        error={amountError}
+      />
       {phase === 'processing' && <p role="status">{PROCESSING_TRANSACTION}</p>}
       <button type="submit" className={styles.submit} disabled={phase !== 'idle' || amount === ''}>
         {phase === 'idle' ? t('payWithdraw') : t('payPleaseWait')}
