@@ -15,6 +15,11 @@ export const userSettingsSchema = z.object({
   notifyBetSettled: z.boolean(),
   notifyDeposits: z.boolean(),
   notifyPromotions: z.boolean(),
+  /**
+   * The header's notify flag (doc 1 §4): the server sets it when a bet is placed or changes
+   * status; the client clears it when the user opens the bet drop. Not a toggle of the page.
+   */
+  betNotify: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -25,6 +30,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   notifyBetSettled: true,
   notifyDeposits: true,
   notifyPromotions: false,
+  betNotify: false,
 };
 
 export const updateSettingsRequestSchema = userSettingsSchema.partial().strict();

@@ -274,6 +274,30 @@ export async function upsertSettings(
     .execute();
 }
 
+/**
+ * Writes only the given settings keys, merged into the stored ones in one statement, so a
+ * change from the settings page and the header notify flag set by a bet push never overwrite
+ * each other.
+ */
+export async function mergeSettings(
+  db: DbOrTx,
+  userId: number,
+  changes: Record<string, boolean>,
+  now: Date,
+): Promise<void> {
+  const settings = JSON.stringify(changes);
+  await db
+    .insertInto('user_settings')
+    .values({ user_id: userId, settings, feature_flags: '{}', updated_at: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        settings: sql`user_settings.settings || excluded.settings`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
 // Responsible gambling
 
 export async function activeLimit(db: DbOrTx, userId: number, now: Date) {

@@ -15,6 +15,7 @@ import {
   findUserById,
   insertCompliance,
   updateUser,
+  mergeSettings,
   upsertSettings,
 } from './accounts.repository';
 import { siteHasComplianceFields, validateCompliance } from './compliance';
@@ -124,10 +125,16 @@ export async function updateSettings(
   userId: number,
   changes: Partial<UserSettings>,
 ): Promise<UserSettings> {
-  const current = await getSettings(deps, userId);
-  const next = { ...current, ...changes };
-  await upsertSettings(deps.db, userId, { settings: next }, deps.now());
-  return next;
+  await mergeSettings(deps.db, userId, changes, deps.now());
+  return getSettings(deps, userId);
+}
+
+/**
+ * The header notify flag (doc 1 §4): set when a bet is placed or changes status, cleared when
+ * the user opens the bet drop. Kept with the settings so a reload or another device sees it.
+ */
+export async function setBetNotify(deps: AppDeps, userId: number, on: boolean): Promise<void> {
+  await mergeSettings(deps.db, userId, { betNotify: on }, deps.now());
 }
 
 export async function storeFeatureFlags(

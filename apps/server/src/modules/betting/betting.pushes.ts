@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-types';
+import { setBetNotify } from '../accounts/profile.service';
 import { countBets } from './betting.repository';
 import type { BetStatus } from './betting.tables';
 
@@ -11,5 +12,7 @@ export async function pushBetStatus(
   notify: boolean,
 ): Promise<void> {
   const openBetsCount = await countBets(deps.db, userId, 'open');
+  // The flag outlives the push: a reload or another device still shows the dot.
+  if (notify) await setBetNotify(deps, userId, true);
   deps.realtime.toUser(userId, 'BetsStatus_v2', { betId, status, openBetsCount, notify });
 }

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { queryClient } from '../../lib/query-client';
 import { currentSite } from '../../lib/site';
 import { useBetHistory, useOpenBetsCount } from './api/bet-history';
-import { clearBetNotify, useBetPushStore, useBetPushes } from './bet-pushes';
+import { clearBetNotify, useBetPushStore, useBetPushes, useStoredBetNotify } from './bet-pushes';
 import { t, tf, type BettingKey } from '../betslip/betting-strings';
 import styles from './my-bets.module.css';
 
@@ -28,6 +28,7 @@ export function BetCardDrop({ label, className }: { label: string; className?: s
 
 function BetDropButton({ label, className }: { label: string; className: string }) {
   useBetPushes(true);
+  useStoredBetNotify();
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;

@@ -1,16 +1,66 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNotificationStore } from '../../lib/notification-store';
+import { queryClient } from '../../lib/query-client';
 import {
   applyBetsStatus,
   clearBetNotify,
   notifyRollback,
   notifySettlement,
   useBetPushStore,
+  useStoredBetNotify,
 } from './bet-pushes';
 
 afterEach(() => {
   useBetPushStore.setState({ openBets: null, notify: false });
   useNotificationStore.setState({ items: [] });
+  queryClient.clear();
+});
+
+describe('the notify flag kept in the settings (issue #23 item 10)', () => {
+  const settings = (betNotify: boolean) =>
+    new Response(
+      JSON.stringify({
+        hasErrors: false,
+        settings: {
+          isAcceptChanges: false,
+          saveData: false,
+          compactMode: false,
+          notifyBetSettled: true,
+          notifyDeposits: true,
+          notifyPromotions: false,
+          betNotify,
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: queryClient }, children);
+
+  it('shows the dot after a reload when the server kept the flag, and clears it there', async () => {
+    const fetchMock = vi.fn(async () => settings(true));
+    vi.stubGlobal('fetch', fetchMock);
+    renderHook(() => useStoredBetNotify(), { wrapper });
+    await waitFor(() => expect(useBetPushStore.getState().notify).toBe(true));
+    clearBetNotify();
+    expect(useBetPushStore.getState().notify).toBe(false);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toContain('/customer/v2/updateSettings');
+    expect(JSON.parse(String(init.body))).toEqual({ betNotify: false });
+  });
+
+  it('shows no dot when the server has none', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => settings(false)),
+    );
+    renderHook(() => useStoredBetNotify(), { wrapper });
+    await waitFor(() => expect(queryClient.getQueryData(['settings'])).toBeTruthy());
+    expect(useBetPushStore.getState().notify).toBe(false);
+  });
 });
 
 describe('betting pushes', () => {

@@ -1,4 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_CORE_PATHS } from '@dau/contracts/accounts/paths';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BetSettlementPush,
   BetSettlementRollbackPush,
@@ -6,8 +7,11 @@ import type {
 } from '@dau/contracts/betting/realtime-payloads';
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { apiFetch } from '../../lib/api-client';
 import { useNotificationStore } from '../../lib/notification-store';
+import { queryClient } from '../../lib/query-client';
 import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime';
+import { settingsKey, settingsQuery, type SettingsAnswer } from '../accounts/api/settings-query';
 import { balanceQueryKey } from '../payments/api/get-balance';
 import { betsQueryKey } from './api/bet-history';
 
@@ -26,9 +30,31 @@ interface BetPushState {
 
 export const useBetPushStore = create<BetPushState>()(() => ({ openBets: null, notify: false }));
 
-/** The bet drop was opened: the user has seen what changed. */
+/**
+ * The bet drop was opened: the user has seen what changed. The flag is kept in the user's
+ * settings (the server sets it with each push), so it is cleared there too: a reload or
+ * another device then shows no dot either.
+ */
 export function clearBetNotify(): void {
+  const stored = queryClient.getQueryData<SettingsAnswer>(settingsKey)?.settings.betNotify;
+  if (!useBetPushStore.getState().notify && !stored) return;
   useBetPushStore.setState({ notify: false });
+  queryClient.setQueryData<SettingsAnswer>(settingsKey, (old) =>
+    old ? { ...old, settings: { ...old.settings, betNotify: false } } : old,
+  );
+  void apiFetch({
+    base: 'core',
+    path: ACCOUNT_CORE_PATHS.updateSettings,
+    body: { betNotify: false },
+  }).catch(() => undefined);
+}
+
+/** Shows the flag the server kept (a bet changed while this page was not open). */
+export function useStoredBetNotify(): void {
+  const stored = useQuery({ ...settingsQuery(), staleTime: 300_000 }).data?.settings.betNotify;
+  useEffect(() => {
+    if (stored) useBetPushStore.setState({ notify: true });
+  }, [stored]);
 }
 
 export function applyBetsStatus(push: BetsStatusPush): void {
