@@ -67,6 +67,8 @@ describe('account journeys at 360×740', () => {
 
   it('site 4: the ID fills the date of birth, and compliance is read-only after submit', async () => {
     const { context, page, errors } = await journey.open({ baseUrl: tanzania().url });
+    // Site 4 speaks Swahili by default; this journey reads the English words.
+    await context.addCookies([{ name: 'locale', value: 'en-tz', url: tanzania().url }]);
     await startRegistration(page, '0654 100 200');
     await page.getByLabel('Verification code').fill(await smsCode(tanzania(), '+255654100200'));
     await page.getByRole('button', { name: 'VERIFY' }).click();
