@@ -198,6 +198,8 @@ for (const site of SITES) {
               ?.selectedOptions[0]?.textContent === 'Farming',
         );
         assert.equal(await income.isDisabled(), true);
+        await income.scrollIntoViewIfNeeded();
+        await screenshot(page, 'sites-ug-profile-income-source');
       }
       await page.waitForLoadState('networkidle');
       await screenshot(page, `sites-${site.code}-profile`);
