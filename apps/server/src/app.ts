@@ -31,8 +31,9 @@ import { feedSubscriptions } from './modules/feed/feed-subscriptions';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { registerErrorHandling } from './plugins/error-handler';
-import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
+import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
+import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
 export interface BuildAppOptions {
@@ -124,7 +125,10 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(smsOutboxRoutes);
   await app.register(walletRoutes);
   await app.register(paymentsRoutes, { gamblingGuard: responsibleGamblingGuard(deps) });
-  if (config.sandbox) await app.register(darajaSandbox);
+  if (config.sandbox) {
+    await app.register(darajaSandbox);
+    await app.register(africasTalkingSandbox);
+  }
   await app.register(sportsRoutes);
   await app.register(feedSandboxRoutes);
   deps.realtime.onConnection(feedSubscriptions(deps.feed));

@@ -17,7 +17,7 @@ export interface AppRoute {
   /**
    * `false`: the page uses no TanStack Query, so it renders without loading it (the first
    * load of `/` stays in budget, ADR 004). A lazy part of such a page that does use it wraps
-   * itself in `<QueryBoundary>` (app/query-boundary.tsx).
+   * itself in `<QueryBoundary>` (lib/query-boundary.tsx).
    */
   query?: false;
 }

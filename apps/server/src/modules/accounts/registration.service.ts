@@ -9,9 +9,8 @@ import { normalisePhone } from '@dau/domain/phone';
 import { SITES, type SiteId } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
-import type { User } from '../../db/schema';
+import type { User } from './accounts.tables';
 import { AppError } from '../../errors/app-error';
-import { smsProviderFor } from '../../sandbox/sms/sms-provider';
 import {
   codesSentSince,
   findRegistrationBySid,
@@ -137,7 +136,7 @@ async function sendCode(deps: AppDeps, user: User, registration: Registration, n
     otp_sent_at: now,
   });
   await incrementOtpSends(deps.db, registration.id);
-  await smsProviderFor(deps).send({
+  await deps.sms.send({
     phone: user.phone,
     purpose: 'registration-otp',
     body: `Your Dau verification code is ${code}. It expires in 10 minutes. Never share it with anyone.`,
