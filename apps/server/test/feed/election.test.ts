@@ -53,3 +53,28 @@ it.skipIf(!process.env.DATABASE_URL)(
     }
   },
 );
+
+it.skipIf(!process.env.DATABASE_URL)(
+  'elects a leader per schema: deployments in separate schemas of one server never contend',
+  async () => {
+    const databases = [await createTestDatabase(), await createTestDatabase()];
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      SEED_DEMO: 'false',
+      WEB_DIST: '/nonexistent-web-dist',
+      FEED_MODE: 'simulator',
+      FEED_ELECTION: 'always',
+      FEED_ELECTION_RETRY_MS: '200',
+      FEED_FIXTURES_PER_TOURNAMENT: '1',
+    });
+    const servers: RunningServer[] = [];
+    try {
+      for (const database of databases) servers.push(await createServer(config, { database }));
+      await waitFor(() => servers.every((s) => s.deps.feed.isIngesting()));
+      expect(servers.map((s) => s.deps.feed.isIngesting())).toEqual([true, true]);
+    } finally {
+      for (const s of servers) await s.close();
+      for (const database of databases) await database.close();
+    }
+  },
+);
