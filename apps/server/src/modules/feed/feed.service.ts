@@ -15,6 +15,7 @@ import { FeedReadModel, isFinished } from './read-model';
  * separate schemas on one server (other deployments, parallel test files) never contend.
  */
 const INGESTION_LOCK_CLASS = 200_001;
+const ingestionLock = sql`${sql.lit(INGESTION_LOCK_CLASS)}, hashtext(current_schema())`;
 
 /**
  * The odds feed of one server: the read model every instance serves lists from, and, on the
@@ -88,17 +89,13 @@ export class FeedService {
         while (!this.closing) {
           const { rows } = await sql<{
             locked: boolean;
-          }>`select pg_try_advisory_lock(${INGESTION_LOCK_CLASS}, hashtext(current_schema())) as locked`.execute(
-            conn,
-          );
+          }>`select pg_try_advisory_lock(${ingestionLock}) as locked`.execute(conn);
           if (rows[0]?.locked) {
             log.info('feed: this instance ingests the feed');
             await this.connect({ run: true });
             // Closing may have begun while the snapshot was loading.
             if (!this.closing) await new Promise<void>((resolve) => (this.wake = resolve));
-            await sql`select pg_advisory_unlock(${INGESTION_LOCK_CLASS}, hashtext(current_schema()))`.execute(
-              conn,
-            );
+            await sql`select pg_advisory_unlock(${ingestionLock})`.execute(conn);
             return;
           }
           await this.model.load(db, this.deps.now());
