@@ -9,7 +9,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SiteConfig } from '@dau/domain/sites';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { ContentSource } from './modules/content/content-source';
 import type { FeedService } from './modules/feed/feed.service';
+import type { SmsProvider } from './modules/notifications/sms.provider';
+import type { MobileMoneyProvider } from './modules/payments/mobile-money.provider';
 import type { Realtime } from './realtime/socket-server';
 
 /** Everything modules need from the outside world, created once and passed in. */
@@ -22,6 +25,13 @@ export interface AppDeps {
   now: () => Date;
   /** Odds feed: read model, ingestion, sandbox simulator (issue #6). */
   feed: FeedService;
+  // External services, each picked from configuration in `composition.ts`.
+  /** Text messages: the sandbox outbox, Africa's Talking, or none (SMS_PROVIDER). */
+  sms: SmsProvider;
+  /** M-Pesa over Daraja: Safaricom's API or the built-in Daraja sandbox. */
+  mobileMoney: MobileMoneyProvider;
+  /** Content: the `content/` folder or the Storyblok CDN. */
+  content: ContentSource;
 }
 
 export interface SessionUser {

@@ -20,7 +20,7 @@ import { responsibleGamblingGuard } from './modules/accounts/responsible-gamblin
 import { bettingRoutes } from './modules/betting/betting.routes';
 import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
-import { contentRoutes, createContentSource } from './modules/content/content.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
 import { connectionTestRoutes } from './modules/diagnostics/connection-test.routes';
@@ -32,8 +32,9 @@ import { feedSubscriptions } from './modules/feed/feed-subscriptions';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { registerErrorHandling } from './plugins/error-handler';
-import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
+import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
+import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { trailingSlashRedirect, webApp } from './web/web-app';
 
 export interface BuildAppOptions {
@@ -125,19 +126,21 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(smsOutboxRoutes);
   await app.register(walletRoutes);
   await app.register(paymentsRoutes, { gamblingGuard: responsibleGamblingGuard(deps) });
-  if (config.sandbox) await app.register(darajaSandbox);
+  if (config.sandbox) {
+    await app.register(darajaSandbox);
+    await app.register(africasTalkingSandbox);
+  }
   await app.register(sportsRoutes);
   await app.register(feedSandboxRoutes);
   deps.realtime.onConnection(feedSubscriptions(deps.feed));
-  const content = createContentSource(app);
-  await app.register(contentRoutes, { source: content });
+  await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(connectionTestRoutes);
   await app.register(bettingRoutes);
   await app.register(bookingCodeRoutes);
   await app.register(loyaltyRoutes);
   // The web app answers 404 for page paths the shared page table or the content do not know.
-  await app.register(webApp, { lookup: pageLookup(content) });
+  await app.register(webApp, { lookup: pageLookup(deps.content) });
 
   return app;
 }

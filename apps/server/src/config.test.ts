@@ -32,4 +32,45 @@ describe('configuration', () => {
       seedDemo: false,
     });
   });
+
+  it("picks the SMS gateway: the sandbox outbox by default, Africa's Talking when asked", () => {
+    expect(loadConfig({}).sms.provider).toBe('sandbox');
+    expect(loadConfig({ SANDBOX: 'false' }).sms.provider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production' }).sms.provider).toBe('none');
+    // Without a base URL while sandboxes are on: this server's Africa's Talking sandbox.
+    expect(loadConfig({ SMS_PROVIDER: 'africastalking' }).sms).toMatchObject({
+      provider: 'africastalking',
+      africasTalking: { baseUrl: undefined },
+    });
+    const live = loadConfig({
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'africastalking',
+      AFRICASTALKING_USERNAME: 'dau',
+      AFRICASTALKING_API_KEY: 'key',
+      AFRICASTALKING_SENDER_ID: 'DAU',
+    });
+    expect(live.sms.africasTalking).toEqual({
+      username: 'dau',
+      apiKey: 'key',
+      senderId: 'DAU',
+      baseUrl: 'https://api.africastalking.com',
+    });
+  });
+
+  it('refuses the SMS sandbox in production, and a real gateway without credentials', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'sandbox' })).toThrow(
+      /SMS_PROVIDER: the SMS sandbox is refused in production/,
+    );
+    expect(() => loadConfig({ SANDBOX: 'false', SMS_PROVIDER: 'sandbox' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'africastalking' })).toThrow(
+      /AFRICASTALKING_API_KEY/,
+    );
+    expect(() =>
+      loadConfig({
+        SMS_PROVIDER: 'africastalking',
+        AFRICASTALKING_BASE_URL: 'https://api.sandbox.africastalking.com',
+        AFRICASTALKING_USERNAME: 'sandbox',
+      }),
+    ).toThrow(/AFRICASTALKING_API_KEY/);
+  });
 });

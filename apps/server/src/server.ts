@@ -1,11 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import type { AppDeps, AppInstance } from './app-types';
 import { buildApp } from './app';
+import { composeProviders } from './composition';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
-import { seedDemoData, seedDemoDataAfterFeed } from './db/seed';
+import { seedDemoData, seedDemoDataAfterFeed } from './demo-data';
 import { resolveSession } from './modules/accounts/session.service';
 import { FeedService } from './modules/feed/feed.service';
 import { SocketRealtime } from './realtime/socket-server';
@@ -38,8 +40,24 @@ export async function createServer(
     redisPrefix: config.redisPrefix,
     resolveToken: (token) => resolveSession(database.db, token, now()),
   });
-  const feedLog = pino({ level: config.logLevel }).child({ module: 'feed' });
-  const feed = new FeedService({ config, db: database.db, realtime, now, log: feedLog });
+  const log = pino({ level: config.logLevel });
+  // The built-in sandboxes answer on this server once it listens.
+  let listening: AppInstance | null = null;
+  const selfUrl = () => {
+    const address = listening?.server.address() as AddressInfo | string | null | undefined;
+    if (!address || typeof address === 'string') throw new Error('the server is not listening yet');
+    return `http://127.0.0.1:${address.port}`;
+  };
+  const providers = composeProviders({ config, db: database.db, now, log, selfUrl });
+  const feed = new FeedService({
+    config,
+    db: database.db,
+    realtime,
+    now,
+    log: log.child({ module: 'feed' }),
+    provider: providers.feed.provider,
+    simulator: providers.feed.simulator,
+  });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -47,8 +65,12 @@ export async function createServer(
     now,
     realtime,
     feed,
+    sms: providers.sms,
+    mobileMoney: providers.mobileMoney,
+    content: providers.content,
   };
   const app = await buildApp({ deps });
+  listening = app;
   await realtime.attach(app.server, app.log);
   if (config.seedDemo) await seedDemoData(deps);
   await feed.load();

@@ -35,7 +35,7 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   { pattern: /^src\/features\/[^/]+\/[^/]+-pages\.tsx$/, reason: 'another route' },
   { pattern: /(^|\/)_?realtime[-.]/, reason: 'realtime: after the first paint, never for bots' },
   { pattern: /socket\.io-client/, reason: 'realtime: after the first paint, never for bots' },
-  { pattern: /^src\/app\/query-provider\.tsx$/, reason: 'TanStack Query: pages that use it' },
+  { pattern: /^src\/lib\/query-provider\.tsx$/, reason: 'TanStack Query: pages that use it' },
   // The one client (a chunk of its own, shared by the provider and the header's bet drop); on
   // `/` also when a finger touches an event row (prefetch of the event page).
   {

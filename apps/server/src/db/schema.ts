@@ -1,4 +1,3 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   BetSelectionsTable,
   BetsTable,
@@ -7,16 +6,18 @@ import type {
 import type { BookingCodesTable } from '../modules/betting/booking-code.tables';
 import type { LoyaltyRewardsTable } from '../modules/loyalty/loyalty.tables';
 import type {
-  AccountUserColumns,
   ComplianceInfoTable,
   IncomeSourcesTable,
   LoginThrottlesTable,
   PasswordResetsTable,
   RegistrationsTable,
   ResponsibleGamblingLimitsTable,
+  SessionsTable,
   SmsOutboxTable,
+  UsersTable,
   UserSettingsTable,
 } from '../modules/accounts/accounts.tables';
+import type { ClientLogsTable } from '../modules/diagnostics/diagnostics.tables';
 import type {
   DepositLimitsTable,
   PaymentCallbacksTable,
@@ -43,9 +44,11 @@ import type {
 } from '../modules/support/support.tables';
 
 /**
- * The database as Kysely sees it. Each module owns its tables; they are listed here so that
- * one `Kysely<Database>` type covers the whole schema. Money columns are integer cents (bigint,
- * parsed to number: amounts stay far below 2^53).
+ * The database as Kysely sees it. Each module owns its tables (its `*.tables.ts`, type-only,
+ * importing nothing but `db/columns.ts`); this file only assembles them so that one
+ * `Kysely<Database>` type covers the whole schema. It is the one file of `db/` that may import
+ * a module, and only its tables (`npm run check:deps` enforces both). Money columns are integer
+ * cents (bigint, parsed to number: amounts stay far below 2^53).
  */
 export interface Database {
   users: UsersTable;
@@ -80,50 +83,4 @@ export interface Database {
   bet_status_history: BetStatusHistoryTable;
   booking_codes: BookingCodesTable;
   loyalty_rewards: LoyaltyRewardsTable;
-}
-
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-
-export type UserStatus = 'registering' | 'active' | 'closed';
-
-export interface UsersTable extends AccountUserColumns {
-  id: Generated<number>;
-  external_id: Generated<string>;
-  site_id: number;
-  phone: string;
-  username: string | null;
-  password_hash: string;
-  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
-  email: string | null;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-
-export interface SessionsTable {
-  id: Generated<number>;
-  /** SHA-256 of the opaque token; the token itself is never stored. */
-  token_hash: string;
-  user_id: number;
-  created_at: Generated<Date>;
-  last_seen_at: Generated<Date>;
-  expires_at: Timestamp;
-  revoked_at: Date | null;
-  ip: string | null;
-  user_agent: string | null;
-}
-export type Session = Selectable<SessionsTable>;
-
-export interface ClientLogsTable {
-  id: Generated<number>;
-  created_at: Generated<Date>;
-  site_id: number;
-  kind: string;
-  message: string;
-  details: ColumnType<unknown, string, string>;
-  url: string | null;
-  user_agent: string | null;
-  ip: string | null;
 }

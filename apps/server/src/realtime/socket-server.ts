@@ -9,10 +9,16 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@dau/contracts/realtime';
-import type { SessionUser } from '../app-types';
+/**
+ * Who a socket belongs to, as far as the realtime server needs to know: its user's room. The
+ * realtime layer knows rooms and events, no module; the session lookup is handed in.
+ */
+export interface SocketUser {
+  userId: number;
+}
 
 export interface SocketData {
-  user: SessionUser | null;
+  user: SocketUser | null;
   platformId: number | null;
   clientId: number | null;
 }
@@ -50,7 +56,7 @@ export interface Realtime {
 export interface RealtimeOptions {
   redisUrl?: string | undefined;
   redisPrefix?: string;
-  resolveToken: (token: string | undefined) => Promise<SessionUser | null>;
+  resolveToken: (token: string | undefined) => Promise<SocketUser | null>;
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

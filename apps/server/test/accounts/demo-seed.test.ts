@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_USER } from '../../src/db/seed';
+import { DEMO_USER } from '../../src/modules/accounts/accounts.seed';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -13,20 +13,24 @@ async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
+function electionConfig() {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent-web-dist',
+    FEED_MODE: 'simulator',
+    FEED_ELECTION: 'always',
+    FEED_ELECTION_RETRY_MS: '200',
+    FEED_FIXTURES_PER_TOURNAMENT: '1',
+  });
+}
+
 // Advisory locks need a PostgreSQL server (PGlite is one process, one instance).
 it.skipIf(!process.env.DATABASE_URL)(
   'lets exactly one instance ingest; a follower takes over when the leader stops',
   async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      SEED_DEMO: 'false',
-      WEB_DIST: '/nonexistent-web-dist',
-      FEED_MODE: 'simulator',
-      FEED_ELECTION: 'always',
-      FEED_ELECTION_RETRY_MS: '200',
-      FEED_FIXTURES_PER_TOURNAMENT: '1',
-    });
+    const config = electionConfig();
     const servers: RunningServer[] = [];
     try {
       servers.push(await createServer(config, { database }));
@@ -50,6 +54,23 @@ it.skipIf(!process.env.DATABASE_URL)(
     } finally {
       for (const s of servers) await s.close();
       await database.close();
+    }
+  },
+);
+
+it.skipIf(!process.env.DATABASE_URL)(
+  'elects a leader per schema: deployments in separate schemas of one server never contend',
+  async () => {
+    const databases = [await createTestDatabase(), await createTestDatabase()];
+    const config = electionConfig();
+    const servers: RunningServer[] = [];
+    try {
+      for (const database of databases) servers.push(await createServer(config, { database }));
+      await waitFor(() => servers.every((s) => s.deps.feed.isIngesting()));
+      expect(servers.map((s) => s.deps.feed.isIngesting())).toEqual([true, true]);
+    } finally {
+      for (const s of servers) await s.close();
+      for (const database of databases) await database.close();
     }
   },
 );

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../src/db/database';
-import type { NewUser, User } from '../../src/db/schema';
+import type { NewUser, User } from '../../src/modules/accounts/accounts.tables';
 import { hashPassword } from '../../src/modules/accounts/password';
 import { createSession } from '../../src/modules/accounts/session.service';
 

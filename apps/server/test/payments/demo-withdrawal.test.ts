@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_USER } from '../../src/db/seed';
+import { DEMO_USER } from '../../src/modules/accounts/accounts.seed';
 import { seedDemoBet } from '../../src/modules/betting/betting.seed';
 import { getBalances } from '../../src/modules/wallet/wallet.service';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../src/db/seed';
+import { seedDemoData } from '../../src/demo-data';
 import { AppError } from '../../src/errors/app-error';
 import {
   checkLedger,

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { UnexpectedErrorPage } from '../features/errors/error-pages';
+import { UnexpectedErrorPage } from '../ui/error-pages';
 import { reportClientError } from '../lib/client-log';
 
 interface State {

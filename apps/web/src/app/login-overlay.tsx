@@ -1,5 +1,5 @@
 import { LoginModal } from '../features/accounts/components/login-modal';
-import { QueryProvider } from './query-provider';
+import { QueryProvider } from '../lib/query-provider';
 
 export function LoginOverlay({ redirectUrl }: { redirectUrl: string | null }) {
   return (

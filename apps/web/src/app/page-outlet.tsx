@@ -1,11 +1,11 @@
 import { Activity, Suspense, useState } from 'react';
 import { useLocation, useRoutes, type Location } from 'react-router';
-import { NotFoundPage, SessionExpiredPage } from '../features/errors/error-pages';
+import { NotFoundPage, SessionExpiredPage } from '../ui/error-pages';
 import { PageShown } from '../lib/after-paint';
 import { LoadingScreen } from '../ui/loading-screen';
 import { ErrorBoundary } from './error-boundary';
 import { visitPage, isCacheable, type CacheEntry } from './page-cache';
-import { QueryProvider } from './query-boundary';
+import { QueryProvider } from '../lib/query-boundary';
 import { ROUTE_OBJECTS, routeFor } from './routes';
 
 /** One page rendered for its own location, so a hidden page keeps its own params. */

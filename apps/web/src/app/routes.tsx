@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { PAGE_ROUTES, type PagePath } from '@dau/domain/page-routes';
-import { NotFoundPage } from '../features/errors/error-pages';
+import { NotFoundPage } from '../ui/error-pages';
 import { lazyPage } from '../lib/chunk-reload';
 import type { Layout } from './layouts/layout-frame';
 
@@ -19,7 +19,7 @@ export interface AppRoute {
   /**
    * `false`: the page uses no TanStack Query, so it renders without loading it (the first
    * load of `/` stays in budget, ADR 004). A lazy part of such a page that does use it wraps
-   * itself in `<QueryBoundary>` (app/query-boundary.tsx).
+   * itself in `<QueryBoundary>` (lib/query-boundary.tsx).
    */
   query?: false;
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useBalance } from '../features/payments/api/get-balance';
 import { useLowBalanceNotice } from '../features/payments/hooks/use-low-balance-notice';
 import { useShellStore } from '../features/shell/shell-store';
-import { QueryProvider } from './query-provider';
+import { QueryProvider } from '../lib/query-provider';
 
 // The payment modals, notices and pushes (doc 1 §2: rendered only when signed in).
 const PaymentModalsHost = lazy(() =>

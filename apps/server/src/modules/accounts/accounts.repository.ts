@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database';
-import type { NewUser, User, UserUpdate } from '../../db/schema';
-import type { ResponsibleGamblingKind } from './accounts.tables';
-import type { ComplianceValues } from './compliance';
+import type {
+  ComplianceValues,
+  NewUser,
+  ResponsibleGamblingKind,
+  User,
+  UserUpdate,
+} from './accounts.tables';
 
 export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,39 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Timestamp } from '../../db/columns';
+
+export type UserStatus = 'registering' | 'active' | 'closed';
+
+/** Migration 0001: the account itself (migration 0100 adds `AccountUserColumns`). */
+export interface UsersTable extends AccountUserColumns {
+  id: Generated<number>;
+  external_id: Generated<string>;
+  site_id: number;
+  phone: string;
+  username: string | null;
+  password_hash: string;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  email: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+
+/** Migration 0001. */
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+export type Session = Selectable<SessionsTable>;
 
 /** Columns the accounts module adds to `users` (migration 0100). */
 export interface AccountUserColumns {
@@ -85,6 +119,9 @@ export interface ComplianceInfoTable {
   is_politically_exposed: boolean | null;
   submitted_at: Timestamp;
 }
+
+/** The compliance_info columns a user fills in. */
+export type ComplianceValues = Omit<Selectable<ComplianceInfoTable>, 'user_id' | 'submitted_at'>;
 
 export interface SmsOutboxTable {
   id: Generated<number>;

@@ -1,10 +1,9 @@
-import type { Selectable } from 'kysely';
 import { SITES, type SiteId } from '@dau/domain/sites';
 import { validateDateOfBirth, validateTanzanianId } from '@dau/domain/validation';
 import type { DbOrTx } from '../../db/database';
 import { AppError, type ErrorDetail } from '../../errors/app-error';
 import { findCompliance, incomeSourceExists } from './accounts.repository';
-import type { ComplianceInfoTable } from './accounts.tables';
+import type { ComplianceValues } from './accounts.tables';
 
 export interface ComplianceInput {
   firstName?: string | undefined;
@@ -15,9 +14,6 @@ export interface ComplianceInput {
   incomeSourceId?: number | undefined;
   isPoliticallyExposed?: boolean | undefined;
 }
-
-/** The compliance_info columns a user fills in. */
-export type ComplianceValues = Omit<Selectable<ComplianceInfoTable>, 'user_id' | 'submitted_at'>;
 
 /** Whether a site asks for any compliance field at all. */
 export function siteHasComplianceFields(siteId: SiteId): boolean {

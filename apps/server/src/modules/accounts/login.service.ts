@@ -4,7 +4,7 @@ import { SITES, type SiteId } from '@dau/domain/sites';
 import { normaliseUsername } from '@dau/domain/validation';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
-import type { User } from '../../db/schema';
+import type { User } from './accounts.tables';
 import { AppError } from '../../errors/app-error';
 import {
   clearThrottle,

@@ -4,7 +4,6 @@ import type { SiteId } from '@dau/domain/sites';
 import { normaliseUsername } from '@dau/domain/validation';
 import type { AppDeps } from '../../app-types';
 import { AppError } from '../../errors/app-error';
-import { smsProviderFor } from '../../sandbox/sms/sms-provider';
 import {
   clearThrottle,
   consumeReset,
@@ -57,7 +56,7 @@ export async function requestPasswordReset(
     guidHash: hashToken(guid),
     expiresAt: new Date(now.getTime() + RESET_TTL_MS),
   });
-  await smsProviderFor(deps).send({
+  await deps.sms.send({
     phone: user.phone,
     purpose: 'password-reset',
     body: `Reset your Dau PIN or password: ${input.baseUrl}/reset-password/${guid} (valid 15 minutes, works once). If you did not ask for this, ignore this message.`,

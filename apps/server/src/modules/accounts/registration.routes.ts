@@ -10,7 +10,7 @@ import {
 } from '@dau/contracts/accounts/registration';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types';
-import type { User } from '../../db/schema';
+import type { User } from './accounts.tables';
 import { signedInBody } from './login.service';
 import {
   completeDetails,

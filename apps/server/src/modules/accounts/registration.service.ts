@@ -9,9 +9,8 @@ import { normalisePhone } from '@dau/domain/phone';
 import { SITES, type SiteId } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
-import type { User } from '../../db/schema';
+import type { User } from './accounts.tables';
 import { AppError } from '../../errors/app-error';
-import { smsProviderFor } from '../../sandbox/sms/sms-provider';
 import {
   codesSentSince,
   findRegistrationBySid,
@@ -28,6 +27,7 @@ import {
   updateUser,
 } from './accounts.repository';
 import { siteHasComplianceFields, validateCompliance } from './compliance';
+import { existingAccountNotice } from './registration-notice';
 import { hashPassword } from './password';
 import { hashToken } from './session.service';
 
@@ -142,7 +142,7 @@ async function sendCode(deps: AppDeps, user: User, registration: Registration, n
     otp_sent_at: now,
   });
   await incrementOtpSends(deps.db, registration.id);
-  await smsProviderFor(deps).send(
+  await deps.sms.send(
     registration.for_existing_account
       ? { phone: user.phone, purpose: 'registration-notice', body: existingAccountNotice(user) }
       : {
@@ -151,15 +151,6 @@ async function sendCode(deps: AppDeps, user: User, registration: Registration, n
           body: `Your Dau verification code is ${code}. It expires in 10 minutes. Never share it with anyone.`,
         },
   );
-}
-
-/** The SMS the owner of a registered number gets when someone starts a registration with it. */
-export function existingAccountNotice(user: Pick<User, 'status'>): string {
-  const next =
-    user.status === 'closed'
-      ? 'Your account is closed; to reopen it, contact Dau Customer Support.'
-      : "Log in with this number, or choose 'Forgotten password' if you do not remember your PIN.";
-  return `Someone has just tried to open a new Dau account with this number, which already has one. ${next} If this was not you, ignore this message: nothing has changed.`;
 }
 
 async function loadBySid(db: DbOrTx, sid: string, now: Date) {

@@ -1,6 +1,6 @@
 import { siteConfig } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
-import { DEMO_USER } from '../../db/seed';
+import { DEMO_USER } from '../accounts/accounts.seed';
 import { checkSelectionOpen } from '../feed/market-availability';
 import { postTransaction } from '../wallet/ledger.service';
 import { placeBet } from './place-bet.service';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../../db/schema';
+import type { Timestamp } from '../../db/columns';
 
 export type BetStatus = 'open' | 'won' | 'lost' | 'void';
 export type AcceptOddsChanges = 'none' | 'higher' | 'any';

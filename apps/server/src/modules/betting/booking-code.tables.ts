@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Timestamp } from '../../db/schema';
+import type { Timestamp } from '../../db/columns';
 
 /** A selection as stored under a booking code: the sharer's pick and the odds they saw. */
 export interface StoredBookingSelection {

@@ -20,8 +20,6 @@ import {
 import type { AppInstance } from '../../app-types';
 import { AppError } from '../../errors/app-error';
 import type { ContentSource } from './content-source';
-import { LocalContentService } from './local-content.service';
-import { StoryblokCdnService } from './storyblok-cdn.service';
 
 /** The Storyblok-style base the spec's client calls `/storyblok/v2` (doc 2 §7). */
 const STORYBLOK_ALIAS_BASE = '/api/storyblok/v2';
@@ -33,19 +31,6 @@ const slugParams = z.object({
     .max(300)
     .regex(/^[a-zA-Z0-9/_.-]+$/, 'is not a story slug'),
 });
-
-export function createContentSource(app: AppInstance): ContentSource {
-  const { config } = app.deps;
-  if (config.content.storyblok) {
-    return new StoryblokCdnService(config.content.storyblok);
-  }
-  return new LocalContentService({
-    dir: config.content.dir,
-    reloadMs: config.content.reloadMs,
-    onProblems: (problems) => app.log.warn({ problems }, 'content files skipped'),
-    onReloadError: (err) => app.log.error({ err }, 'content reload failed; serving last content'),
-  });
-}
 
 /** Images the content refers to (banners); Storyblok's own assets live on its CDN instead. */
 const ASSET_TYPES: Record<string, string> = {
@@ -97,7 +82,7 @@ export async function contentRoutes(
   app: AppInstance,
   options: { source?: ContentSource } = {},
 ): Promise<void> {
-  const source = options.source ?? createContentSource(app);
+  const source = options.source ?? app.deps.content;
 
   for (const base of [CONTENT_API_BASE, STORYBLOK_ALIAS_BASE]) {
     const alias = base !== CONTENT_API_BASE;

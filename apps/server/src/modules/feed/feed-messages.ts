@@ -150,3 +150,47 @@ export interface FeedProvider {
    */
   requestRecovery(producer: ProducerId, requestId: number): Promise<void>;
 }
+
+/**
+ * The sandbox controls of a simulated feed (the built-in simulator): `/api/sandbox/feed/...`,
+ * the demo seed and the tests drive the feed through them. A real feed has none; the
+ * composition (`src/composition.ts`) hands the feed service both the provider and, when the
+ * provider is the simulator, these controls.
+ */
+export interface SimulatedFeed extends FeedProvider {
+  fixtures(): Fixture[];
+  marketsOf(eventId: number): MarketOdds[] | undefined;
+  liveEventIds(): number[];
+  isPaused(): boolean;
+  isProducerOnline(producer: ProducerId): boolean;
+  /** Runs the simulated clock on a real timer (`npm start`); tests `advance` it instead. */
+  run(): void;
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /** Resolves once every queued control and message has been delivered. */
+  idle(): Promise<void>;
+  setSpeed(speed: number): void;
+  advance(ms: number): Promise<void>;
+  forceGoal(eventId: number, team: 'home' | 'away'): Promise<void>;
+  setMarketStatus(
+    eventId: number,
+    marketId: number,
+    specifier: string,
+    status: MarketStatus,
+  ): Promise<void>;
+  /** Odds in hundredths. */
+  setPrice(
+    eventId: number,
+    marketId: number,
+    specifier: string,
+    outcomeId: number,
+    odds: number,
+  ): Promise<void>;
+  settleNow(eventId: number, score?: { home: number; away: number }): Promise<void>;
+  rollbackSettlement(eventId: number): Promise<void>;
+  producerDown(producer: ProducerId): Promise<void>;
+  producerUp(producer: ProducerId): Promise<void>;
+}
+
+/** A sandbox control the simulated feed cannot carry out (unknown event, market, ...): a 400. */
+export class FeedControlError extends Error {}

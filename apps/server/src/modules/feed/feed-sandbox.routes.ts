@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '@dau/contracts/errors';
 import type { AppInstance } from '../../app-types';
 import { AppError } from '../../errors/app-error';
-import { SimulatorError, type FeedSimulator } from '../../sandbox/feed-simulator/feed-simulator';
-import type { ProducerId } from './feed-messages';
+import { FeedControlError, type ProducerId, type SimulatedFeed } from './feed-messages';
 
 const tags = ['sandbox'];
 const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -22,7 +21,7 @@ const producerBody = z.object({ producer: z.union([z.literal(1), z.literal(3)]) 
 export async function feedSandboxRoutes(app: AppInstance): Promise<void> {
   const prefix = '/api/sandbox/feed';
 
-  const simulator = async (): Promise<FeedSimulator> => {
+  const simulator = async (): Promise<SimulatedFeed> => {
     const { config, feed } = app.deps;
     if (!config.sandbox || !feed.simulator) {
       throw new AppError('FORBIDDEN', 'The feed sandbox is not available on this server.');
@@ -30,13 +29,13 @@ export async function feedSandboxRoutes(app: AppInstance): Promise<void> {
     await feed.connect();
     return feed.simulator;
   };
-  const run = async (action: (sim: FeedSimulator) => Promise<void>) => {
+  const run = async (action: (sim: SimulatedFeed) => Promise<void>) => {
     const sim = await simulator();
     try {
       await action(sim);
       await sim.idle();
     } catch (error) {
-      if (error instanceof SimulatorError) throw new AppError('BAD_REQUEST', error.message);
+      if (error instanceof FeedControlError) throw new AppError('BAD_REQUEST', error.message);
       throw error;
     }
     return { ok: true as const, feedTime: new Date(sim.now()).toISOString() };
@@ -45,7 +44,7 @@ export async function feedSandboxRoutes(app: AppInstance): Promise<void> {
     path: string,
     summary: string,
     body: S,
-    action: (sim: FeedSimulator, input: z.infer<S>) => Promise<void>,
+    action: (sim: SimulatedFeed, input: z.infer<S>) => Promise<void>,
   ) =>
     app.post(
       `${prefix}/${path}`,

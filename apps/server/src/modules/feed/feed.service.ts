@@ -4,26 +4,30 @@ import type { FeedStatus } from '@dau/contracts/sports/feed-status';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Realtime } from '../../realtime/socket-server';
-import { FeedSimulator } from '../../sandbox/feed-simulator/feed-simulator';
 import { FeedIngestion } from './feed-ingestion';
-import type { FeedProvider, ProducerId } from './feed-messages';
+import type { FeedProvider, ProducerId, SimulatedFeed } from './feed-messages';
 import { FeedPublisher } from './feed-publisher';
 import { FeedReadModel, isFinished } from './read-model';
 
-/** Advisory lock key of feed ingestion ("feed" in the 0200 migration range). */
-const INGESTION_LOCK_KEY = 200_001;
+/**
+ * Advisory lock of feed ingestion: the class ("feed" in the 0200 migration range) and, as the
+ * second key, a hash of the connection's schema. Instances sharing a schema elect one leader;
+ * separate schemas on one server (other deployments, parallel test files) never contend.
+ */
+const INGESTION_LOCK_CLASS = 200_001;
+const ingestionLock = sql`${sql.lit(INGESTION_LOCK_CLASS)}, hashtext(current_schema())`;
 
 /**
  * The odds feed of one server: the read model every instance serves lists from, and, on the
- * instance that ingests, the provider (the sandbox simulator unless a real feed is configured)
- * wired to ingestion and the realtime fan-out.
+ * instance that ingests, the provider (built by the composition from FEED_MODE: the sandbox
+ * simulator, or none) wired to ingestion and the realtime fan-out.
  */
 export class FeedService {
   readonly model = new FeedReadModel();
   readonly publisher: FeedPublisher;
   readonly ingestion: FeedIngestion;
-  /** The sandbox simulator, when the feed is simulated (sandbox controls drive it). */
-  readonly simulator: FeedSimulator | null;
+  /** The sandbox controls, when the feed is simulated (`/api/sandbox/feed`, demo seed, tests). */
+  readonly simulator: SimulatedFeed | null;
   private readonly provider: FeedProvider | null;
   private connected = false;
   private watchdog: NodeJS.Timeout | null = null;
@@ -38,21 +42,14 @@ export class FeedService {
       realtime: Realtime;
       now: () => Date;
       log: FastifyBaseLogger;
+      /** The odds feed; null when this deployment has none (FEED_MODE=off). */
+      provider: FeedProvider | null;
+      /** The same provider's sandbox controls when it is the simulator. */
+      simulator: SimulatedFeed | null;
     },
   ) {
-    const { config } = deps;
-    this.simulator =
-      config.feed.mode === 'off'
-        ? null
-        : new FeedSimulator({
-            seed: config.feed.seed,
-            startAt: deps.now().getTime(),
-            speed: config.feed.speed,
-            fixturesPerTournament: config.feed.fixturesPerTournament,
-            liveTarget: config.feed.liveTarget,
-            outages: config.feed.outages,
-          });
-    this.provider = this.simulator;
+    this.provider = deps.provider;
+    this.simulator = deps.simulator;
     this.publisher = new FeedPublisher(deps.realtime, this.model);
     const provider = this.provider;
     this.ingestion = new FeedIngestion(deps.db, this.model, this.publisher, {
@@ -92,13 +89,13 @@ export class FeedService {
         while (!this.closing) {
           const { rows } = await sql<{
             locked: boolean;
-          }>`select pg_try_advisory_lock(${INGESTION_LOCK_KEY}) as locked`.execute(conn);
+          }>`select pg_try_advisory_lock(${ingestionLock}) as locked`.execute(conn);
           if (rows[0]?.locked) {
             log.info('feed: this instance ingests the feed');
             await this.connect({ run: true });
             // Closing may have begun while the snapshot was loading.
             if (!this.closing) await new Promise<void>((resolve) => (this.wake = resolve));
-            await sql`select pg_advisory_unlock(${INGESTION_LOCK_KEY})`.execute(conn);
+            await sql`select pg_advisory_unlock(${ingestionLock})`.execute(conn);
             return;
           }
           await this.model.load(db, this.deps.now());

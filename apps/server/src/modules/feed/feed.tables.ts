@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema';
+import type { Timestamp } from '../../db/columns';
 
 /** Tables of the odds feed (migration 0200). Odds are decimal odds in hundredths. */
 export interface FeedSportsTable {

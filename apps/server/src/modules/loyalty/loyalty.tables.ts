@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema';
+import type { Timestamp } from '../../db/columns';
 
 /** Migration 0460: one weekly free bet per user and week. Money in cents. */
 export interface LoyaltyRewardsTable {

@@ -21,9 +21,7 @@ import { cmsStatusOkSchema } from '@dau/contracts/wallet/cms-status';
 import type { AppInstance, SessionUser } from '../../app-types';
 import { AppError } from '../../errors/app-error';
 import { authGuards } from '../../plugins/auth';
-import { DARAJA_SANDBOX_PREFIX } from '../../sandbox/daraja/daraja-sandbox';
 import { toUnits } from '../wallet/wallet.service';
-import { DarajaProvider } from './daraja.provider';
 import {
   getDepositLimits,
   setDepositLimits,
@@ -52,7 +50,7 @@ import {
 export interface PaymentsRoutesOptions {
   /** Responsible-gambling checks (accounts module); defaults to allowing every payment. */
   gamblingGuard?: GamblingGuard;
-  /** Replaces the Daraja provider (e.g. another operator). */
+  /** Replaces the composition's mobile-money provider (`deps.mobileMoney`). */
   provider?: MobileMoneyProvider;
 }
 
@@ -68,8 +66,8 @@ function sessionUser(user: SessionUser | null): SessionUser {
 const ok = { hasErrors: false as const, datasource_entries: [] };
 
 /**
- * The context for a running app: Daraja pointed at DARAJA_BASE_URL (or this server's own
- * sandbox), callbacks at PAYMENTS_CALLBACK_BASE_URL (or this server).
+ * The context for a running app: the mobile-money provider the composition built
+ * (`app.deps.mobileMoney`), callbacks at PAYMENTS_CALLBACK_BASE_URL (or this server).
  */
 export function paymentsContext(app: AppInstance, options: PaymentsRoutesOptions): PaymentsContext {
   const { config } = app.deps;
@@ -80,11 +78,6 @@ export function paymentsContext(app: AppInstance, options: PaymentsRoutesOptions
     }
     return `http://127.0.0.1:${address.port}`;
   };
-  const darajaBase = () => {
-    if (config.payments.darajaBaseUrl) return config.payments.darajaBaseUrl.replace(/\/$/, '');
-    if (config.sandbox) return `${localUrl()}${DARAJA_SANDBOX_PREFIX}`;
-    throw new MobileMoneyError('mobile money is not configured');
-  };
   const callbackBase = () =>
     (config.payments.callbackBaseUrl ?? config.publicUrl ?? localUrl()).replace(/\/$/, '');
   const tasks = new Set<Promise<void>>();
@@ -93,7 +86,7 @@ export function paymentsContext(app: AppInstance, options: PaymentsRoutesOptions
   });
   return {
     deps: app.deps,
-    provider: options.provider ?? new DarajaProvider(config.payments, darajaBase, app.deps.now),
+    provider: options.provider ?? app.deps.mobileMoney,
     gamblingGuard: options.gamblingGuard ?? allowAllGamblingGuard,
     callbackUrl: (kind: CallbackKind) =>
       `${callbackBase()}${CALLBACK_PREFIX}/${config.payments.callbackToken}/${kind}`,

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-types';
 import type { Tx } from '../../db/database';
-import { DEMO_USER } from '../../db/seed';
+import { DEMO_USER } from '../accounts/accounts.seed';
 import { findUserByPhone } from '../accounts/accounts.repository';
 import { postTransaction } from './ledger.service';
 import type { UserAccountKind } from './wallet.tables';

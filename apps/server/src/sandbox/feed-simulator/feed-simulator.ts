@@ -1,13 +1,14 @@
-import type {
-  EventState,
-  EventStatus,
-  FeedHandler,
-  FeedMessage,
-  FeedProvider,
-  Fixture,
-  MarketOdds,
-  MarketStatus,
-  ProducerId,
+import {
+  FeedControlError,
+  type EventState,
+  type EventStatus,
+  type FeedHandler,
+  type FeedMessage,
+  type Fixture,
+  type MarketOdds,
+  type MarketStatus,
+  type ProducerId,
+  type SimulatedFeed,
 } from '../../modules/feed/feed-messages';
 import { SPORTS, type SportData, type TournamentData } from './catalogue-data';
 import { goalRates, priceMarkets, resultsFor } from './pricing';
@@ -78,7 +79,7 @@ const key = (marketId: number, specifier: string) => `${marketId}|${specifier}`;
  * Every control (pause, goal, price, settle, producer down/up) runs through one queue, so
  * messages always leave in order.
  */
-export class FeedSimulator implements FeedProvider {
+export class FeedSimulator implements SimulatedFeed {
   readonly name = 'simulator';
   private readonly random: Random;
   private time: number;
@@ -725,4 +726,4 @@ export class FeedSimulator implements FeedProvider {
   }
 }
 
-export class SimulatorError extends Error {}
+export class SimulatorError extends FeedControlError {}

@@ -1,15 +1,27 @@
 import type { DbOrTx } from '../../db/database';
-import type { SmsProvider, SmsPurpose } from './sms-provider';
+import type { SmsMessage, SmsProvider } from '../../modules/notifications/sms.provider';
 
-/** Keeps every message in the `sms_outbox` table instead of sending it (development, tests). */
+/** Keeps a message in the `sms_outbox` table instead of sending it (development, tests). */
+export async function keepInOutbox(
+  db: DbOrTx,
+  message: { phone: string; body: string; purpose: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('sms_outbox')
+    .values({ phone: message.phone, body: message.body, purpose: message.purpose })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** SMS_PROVIDER=sandbox: every message goes to the outbox, read at `/api/sandbox/sms/outbox`. */
 export class SandboxSmsProvider implements SmsProvider {
+  readonly name = 'sandbox';
+
   constructor(private readonly db: DbOrTx) {}
 
-  async send(message: { phone: string; body: string; purpose: SmsPurpose }): Promise<void> {
-    await this.db
-      .insertInto('sms_outbox')
-      .values({ phone: message.phone, body: message.body, purpose: message.purpose })
-      .execute();
+  async send(message: SmsMessage): Promise<void> {
+    await keepInOutbox(this.db, message);
   }
 }
 

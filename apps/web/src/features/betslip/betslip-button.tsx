@@ -1,6 +1,6 @@
 import { formatOdds } from '@dau/domain/odds';
 import { lazy, useEffect, useRef, useState } from 'react';
-import { QueryBoundary } from '../../app/query-boundary';
+import { QueryBoundary } from '../../lib/query-boundary';
 import { afterFirstPaint } from '../../lib/after-paint';
 import { t, tf } from '../../lib/i18n';
 import { setBetslipOpen, useBetslipStore } from './betslip-store';

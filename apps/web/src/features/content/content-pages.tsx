@@ -12,7 +12,7 @@ import { useStories, useStory } from './api/content-api';
 import { HelpAccordion, type AccordionItem } from '../../ui/help-accordion';
 import styles from './content.module.css';
 import { plainText, RichText } from '../../ui/rich-text/rich-text';
-import { NotFoundPage } from '../errors/error-pages';
+import { NotFoundPage } from '../../ui/error-pages';
 import { t } from './content-strings';
 import { runSpeedTest, type SpeedTestResult } from './speed-test';
 

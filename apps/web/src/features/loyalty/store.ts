@@ -4,7 +4,7 @@ import { fetchLoyaltyProgress } from './api/get-loyalty-progress';
 
 /**
  * The loyalty progress for the header. A small store rather than TanStack Query: the header is
- * in the entry chunk, and Query is kept out of it (app/query-provider.tsx).
+ * in the entry chunk, and Query is kept out of it (lib/query-provider.tsx).
  */
 interface LoyaltyState {
   progress: LoyaltyProgressResponse | null;

@@ -10,8 +10,8 @@ import { create } from 'zustand';
 import { apiFetch } from '../../lib/api-client';
 import { useNotificationStore } from '../../lib/notification-store';
 import { queryClient } from '../../lib/query-client';
+import { fetchUserSettings, settingsKey, type SettingsAnswer } from '../../lib/user-settings';
 import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime';
-import { settingsKey, settingsQuery, type SettingsAnswer } from '../accounts/api/settings-query';
 import { balanceQueryKey } from '../payments/api/get-balance';
 import { betsQueryKey } from './api/bet-history';
 
@@ -51,7 +51,12 @@ export function clearBetNotify(): void {
 
 /** Shows the flag the server kept (a bet changed while this page was not open). */
 export function useStoredBetNotify(): void {
-  const stored = useQuery({ ...settingsQuery(), staleTime: 300_000 }).data?.settings.betNotify;
+  // The settings cache entry the settings page and display modes share (lib/user-settings).
+  const stored = useQuery({
+    queryKey: settingsKey,
+    queryFn: fetchUserSettings,
+    staleTime: 300_000,
+  }).data?.settings.betNotify;
   useEffect(() => {
     if (stored) useBetPushStore.setState({ notify: true });
   }, [stored]);

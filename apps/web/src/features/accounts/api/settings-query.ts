@@ -1,17 +1,12 @@
-import { ACCOUNT_CORE_PATHS } from '@dau/contracts/accounts/paths';
-import type { UserSettings } from '@dau/contracts/accounts/settings';
-import { apiFetch } from '../../../lib/api-client';
+import { fetchUserSettings, settingsKey, type SettingsAnswer } from '../../../lib/user-settings';
 import { rememberDisplayMode } from '../../sports/display-mode';
 
 /**
  * The settings query, shared by the settings page and the pages that follow the settings
  * (compact and data-saving modes). Its own module so those pages do not load the mutation code.
+ * The call and its cache key live in `lib/user-settings.ts` (the bet drop reads them too).
  */
-export interface SettingsAnswer {
-  settings: UserSettings;
-}
-
-export const settingsKey = ['settings'] as const;
+export { settingsKey, type SettingsAnswer };
 
 /** Keeps the display flags on the device, so the next page load's first requests follow them. */
 export function rememberSettings(answer: SettingsAnswer): SettingsAnswer {
@@ -25,9 +20,6 @@ export function rememberSettings(answer: SettingsAnswer): SettingsAnswer {
 export function settingsQuery() {
   return {
     queryKey: settingsKey,
-    queryFn: () =>
-      apiFetch<SettingsAnswer>({ base: 'core', path: ACCOUNT_CORE_PATHS.getSettings }).then(
-        rememberSettings,
-      ),
+    queryFn: () => fetchUserSettings().then(rememberSettings),
   };
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from './query-client';
 
 /**
  * TanStack Query, loaded as its own chunk next to the first page chunk instead of in the entry
