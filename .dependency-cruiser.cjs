@@ -35,7 +35,7 @@ module.exports = {
       from: { path: `${server}db/` },
       to: {
         path: server,
-        pathNot: [`${server}db/`, `${server}modules/[^/]+/[^/]+\\.tables\\.ts$`],
+        pathNot: [`${server}db/`, `${server}modules/[^/]+/(?:[^/]+/)?[^/]+\\.tables\\.ts$`],
       },
     },
     {
@@ -49,7 +49,7 @@ module.exports = {
       name: 'tables-are-leaves',
       comment: "A module's *.tables.ts imports only db/columns.ts (and kysely's types).",
       severity: 'error',
-      from: { path: `${server}modules/[^/]+/[^/]+\\.tables\\.ts$` },
+      from: { path: `${server}modules/[^/]+/(?:[^/]+/)?[^/]+\\.tables\\.ts$` },
       to: { path: server, pathNot: `${server}db/columns\\.ts$` },
     },
     {

@@ -22,6 +22,8 @@ import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { catalogueRoutes } from './modules/casino/catalogue.routes';
 import { CatalogueService, EngineRegistry } from './modules/casino/catalogue.service';
+import { fairnessRoutes } from './modules/casino/games/fairness.routes';
+import { SeedService } from './modules/casino/games/seeds.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
@@ -145,6 +147,9 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   const engines = new EngineRegistry();
   const catalogue = new CatalogueService(deps.db, engines);
   await app.register(catalogueRoutes, { catalogue });
+  // In-house games (issue #13 item 4): provable fairness first, the engines through the wallet.
+  const seeds = new SeedService(deps);
+  await app.register(fairnessRoutes, { seeds });
   // The web app answers 404 for page paths the shared page table or the content do not know.
   await app.register(webApp, { lookup: pageLookup(deps.content) });
 

@@ -13,6 +13,12 @@ import type {
   CasinoProvidersTable,
 } from '../modules/casino/catalogue.tables';
 import type {
+  CasinoMinesRoundsTable,
+  CasinoRouletteBetsTable,
+  CasinoRouletteRoundsTable,
+  CasinoSeedPairsTable,
+} from '../modules/casino/games/games.tables';
+import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
   LoginThrottlesTable,
@@ -95,4 +101,8 @@ export interface Database {
   casino_lobby_categories: CasinoLobbyCategoriesTable;
   casino_games: CasinoGamesTable;
   casino_game_categories: CasinoGameCategoriesTable;
+  casino_seed_pairs: CasinoSeedPairsTable;
+  casino_mines_rounds: CasinoMinesRoundsTable;
+  casino_roulette_rounds: CasinoRouletteRoundsTable;
+  casino_roulette_bets: CasinoRouletteBetsTable;
 }
