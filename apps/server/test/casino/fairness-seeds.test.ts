@@ -16,13 +16,10 @@ const G = '/api/games';
 
 async function player() {
   const { user, cookies } = await createSignedInUser(t.deps.db);
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `${G}${url}`,
-      cookies,
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const call = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    payload === undefined
+      ? t.app.inject({ method, url: `${G}${url}`, cookies })
+      : t.app.inject({ method, url: `${G}${url}`, cookies, payload });
   return { user, call };
 }
 

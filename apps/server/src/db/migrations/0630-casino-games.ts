@@ -15,7 +15,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('server_seed_hash', 'text', (c) => c.notNull().unique())
     .addColumn('client_seed', 'text', (c) => c.notNull())
     /** The nonce the next round takes (= rounds played with the pair). */
-    .addColumn('nonce', 'integer', (c) => c.notNull().defaultTo(0).check(sql`nonce >= 0`))
+    .addColumn('nonce', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`nonce >= 0`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('revealed_at', 'timestamptz')
     .execute();
@@ -49,7 +54,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`status in ('playing', 'lost', 'cashed_out')`),
     )
     .addColumn('hit', 'integer')
-    .addColumn('win', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`win >= 0`))
+    .addColumn('win', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`win >= 0`),
+    )
     /** The wallet confirmed the stake's debit (until then no tile can be opened). */
     .addColumn('debited', 'boolean', (c) => c.notNull().defaultTo(false))
     /** The wallet confirmed the closing credit (a finished round not settled is retried). */
