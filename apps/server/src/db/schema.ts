@@ -13,6 +13,11 @@ import type {
   CasinoProvidersTable,
 } from '../modules/casino/catalogue.tables';
 import type {
+  CasinoRoundsTable,
+  CasinoTransactionsTable,
+  CasinoWalletRequestsTable,
+} from '../modules/casino/wallet.tables';
+import type {
   CasinoMinesRoundsTable,
   CasinoRouletteBetsTable,
   CasinoRouletteRoundsTable,
@@ -101,6 +106,9 @@ export interface Database {
   casino_lobby_categories: CasinoLobbyCategoriesTable;
   casino_games: CasinoGamesTable;
   casino_game_categories: CasinoGameCategoriesTable;
+  casino_rounds: CasinoRoundsTable;
+  casino_transactions: CasinoTransactionsTable;
+  casino_wallet_requests: CasinoWalletRequestsTable;
   casino_seed_pairs: CasinoSeedPairsTable;
   casino_mines_rounds: CasinoMinesRoundsTable;
   casino_roulette_rounds: CasinoRouletteRoundsTable;

@@ -10,6 +10,8 @@ import * as loyalty from './0460-loyalty';
 import * as paymentStatusQueries from './0350-payment-status-queries';
 import * as registrationNotices from './0120-registration-notices';
 import * as casinoCatalogue from './0600-casino-catalogue';
+import * as casinoRtp from './0601-casino-rtp';
+import * as casinoWallet from './0610-casino-wallet';
 import * as casinoGames from './0630-casino-games';
 
 /**
@@ -28,5 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0350-payment-status-queries': paymentStatusQueries,
   '0120-registration-notices': registrationNotices,
   '0600-casino-catalogue': casinoCatalogue,
+  '0601-casino-rtp': casinoRtp,
+  '0610-casino-wallet': casinoWallet,
   '0630-casino-games': casinoGames,
 };
