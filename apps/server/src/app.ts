@@ -33,7 +33,13 @@ import { feedSandboxRoutes } from './modules/feed/feed-sandbox.routes';
 import { feedSubscriptions } from './modules/feed/feed-subscriptions';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { supportRoutes } from './modules/support/support.routes';
-import { registerErrorHandling } from './plugins/error-handler';
+import { trustFunction } from './plugins/client-address';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+} from './plugins/error-handler';
+import { refuseNulCharacters } from './plugins/input-guard';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
 import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
@@ -50,8 +56,11 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // The client address is the one the nearest untrusted hop saw (decision 121).
+    trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
     requestIdHeader: 'x-request-id',
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -67,6 +76,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
     done();
   });
   app.addHook('onRequest', trailingSlashRedirect);
+  app.addHook('preValidation', refuseNulCharacters);
 
   // Event lists run to tens of kilobytes of JSON; on metered mobile data they travel compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
