@@ -1,14 +1,12 @@
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
 import type { MarketUpdatedPush } from '@dau/contracts/sports/realtime-payloads';
+import { betslipReducer, createBetslip, recompute } from '@dau/domain/betslip';
 import {
-  betslipReducer,
-  createBetslip,
-  recompute,
   selectionKey,
   type BetslipAction,
   type BetslipKind,
   type BetslipState,
-} from '@dau/domain/betslip';
+} from '@dau/domain/betslip-state';
 import type { Odds } from '@dau/domain/odds';
 import { create } from 'zustand';
 
@@ -109,6 +107,12 @@ export function dispatchBetslip(action: BetslipAction, kind: BetslipKind = 'norm
   } catch {
     // Storage full or blocked: the slip still works for this visit.
   }
+}
+
+/** 'Accept changes': every leg takes its live price; the 'was' hints go with the old prices. */
+export function acceptOddsChanges(kind: BetslipKind = 'normal'): void {
+  dispatchBetslip({ type: 'acceptChanges' }, kind);
+  useBetslipStore.setState({ moves: {}, pickedAt: {} });
 }
 
 export function setBetslipOpen(open: boolean): void {
@@ -215,10 +219,13 @@ export function applyBetslipOdds(eventId: number, market: MarketGroup): void {
     const outcome = market.m.find((m) => m.id === Number(selection.uid));
     const odds = outcome ? toOdds(outcome.o) : null;
     const suspended = locked || (outcome?.ibs ?? false);
-    if (odds === selection.selectionitem.o && suspended === selection.suspended) continue;
-    if (odds !== null && odds > 0 && odds !== selection.selectionitem.o) {
-      const move = odds > selection.selectionitem.o ? 'up' : 'down';
-      const first = selection.selectionitem.o;
+    const refused = slip.errorlist[String(selection.brid)] !== undefined;
+    // Unchanged facts change nothing, unless they can lift a refusal (issue #15, defect 1).
+    if (odds === selection.selectionitem.o && suspended === selection.suspended && !refused)
+      continue;
+    const first = selection.selectionitem.o;
+    if (odds !== null && odds > 0 && first > 0 && odds !== first) {
+      const move = odds > first ? 'up' : 'down';
       useBetslipStore.setState((state) => ({
         moves: { ...state.moves, [selection.id]: move },
         pickedAt: { ...state.pickedAt, [selection.id]: state.pickedAt[selection.id] ?? first },
@@ -277,7 +284,9 @@ export function applyBetslipMarketStatus(push: MarketUpdatedPush): void {
   for (const selection of Object.values(slip.selections)) {
     if (String(selection.brid) !== String(push.eventId) || selection.marketId !== uid) continue;
     const odds = gone ? null : selection.selectionitem.o;
-    if (selection.suspended === suspended && (odds ?? 0) === selection.selectionitem.o) continue;
+    const refused = slip.errorlist[String(selection.brid)] !== undefined;
+    if (selection.suspended === suspended && (odds ?? 0) === selection.selectionitem.o && !refused)
+      continue;
     dispatchBetslip({
       type: 'oddsUpdated',
       eventId: push.eventId,
