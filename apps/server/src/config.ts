@@ -41,6 +41,30 @@ const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 // src/ and dist/ sit at the same depth, so this is the repository's content/ folder from both.
 const defaultContentDir = path.resolve(import.meta.dirname, '../../../content');
 
+/**
+ * Production refuses to start on defaults that are only safe on a laptop: links in SMS built
+ * from a request's Host header, callback paths and token keys that change with every restart,
+ * and the Daraja sandbox's published credentials (decision 121).
+ */
+const PRODUCTION_REQUIRED = [
+  'PUBLIC_URL',
+  'PAYMENTS_CALLBACK_TOKEN',
+  'BB_JWT_SECRET',
+  'SMS_PROVIDER',
+  'DARAJA_BASE_URL',
+  'DARAJA_CONSUMER_KEY',
+  'DARAJA_CONSUMER_SECRET',
+  'DARAJA_PASSKEY',
+  'DARAJA_SECURITY_CREDENTIAL',
+] as const;
+
+function requireProductionSecrets(env: Record<string, string | undefined>): void {
+  const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw invalid(missing.join(', '), 'required in production (real URLs and credentials)');
+  }
+}
+
 /** Validates the environment once, at start-up. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const blankAsMissing = Object.fromEntries(
@@ -61,7 +85,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
   const feed = feedConfig(e, context);
   if (isProduction && e.SANDBOX) throw invalid('SANDBOX', 'sandboxes are refused in production');
-  return {
+  const config: Config = {
     ...serverConfig(e, context, defaultWebDist),
     payments: paymentsConfig(e, context),
     sms: smsConfig(e, context),
@@ -69,4 +93,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     content: contentConfig(e, context, defaultContentDir),
     betting: bettingConfig(e, context),
   };
+  if (isProduction) requireProductionSecrets(blankAsMissing);
+  return config;
 }

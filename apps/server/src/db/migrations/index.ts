@@ -10,6 +10,7 @@ import * as loyalty from './0460-loyalty';
 import * as paymentStatusQueries from './0350-payment-status-queries';
 import * as registrationNotices from './0120-registration-notices';
 import * as bigAccumulators from './0470-big-accumulators-tax-boost';
+import * as casinoCatalogue from './0600-casino-catalogue';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0350-payment-status-queries': paymentStatusQueries,
   '0120-registration-notices': registrationNotices,
   '0470-big-accumulators-tax-boost': bigAccumulators,
+  '0600-casino-catalogue': casinoCatalogue,
 };
