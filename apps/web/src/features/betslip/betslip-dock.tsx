@@ -16,7 +16,13 @@ import { currentSite } from '../../lib/site';
 import { openLoginModal, useSessionStore } from '../../lib/session-store';
 import { balanceQueryKey, useBalance } from '../payments/api/get-balance';
 import { usePaymentsStore } from '../payments/store';
-import { watch } from '../sports/sports-feed';
+import { setBetslipFeed, watch } from '../sports/sports-feed';
+import {
+  applyBetslipEvent,
+  applyBetslipMarketStatus,
+  applyBetslipOdds,
+  applyBetslipSummary,
+} from './betslip-feed';
 import { BetslipFigures } from './betslip-figures';
 import { BetslipLeg } from './betslip-leg';
 import { AcceptSetting, OddsChangesBar, PlaceBetButton, type Notice } from './betslip-place';
@@ -25,6 +31,14 @@ import { t } from './betting-strings';
 import { BookingCodeBar } from './share-slip';
 import { StakeInput } from './stake-input';
 import styles from './betslip.module.css';
+
+// The slip follows its markets from the moment it loads (it joins their rooms below).
+setBetslipFeed({
+  odds: applyBetslipOdds,
+  marketStatus: applyBetslipMarketStatus,
+  event: applyBetslipEvent,
+  summary: applyBetslipSummary,
+});
 
 /** `18|total=2.5` → 18: the betslip room is per market id. */
 function marketIdOf(selection: BetslipSelection): number {

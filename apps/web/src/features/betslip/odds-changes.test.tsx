@@ -6,14 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../lib/session-store';
 import { BetslipDock } from './betslip-dock';
-import {
-  applyBetslipMarketStatus,
-  applyBetslipOdds,
-  dispatchBetslip,
-  setBetslipOpen,
-  toggleSelection,
-  useBetslipStore,
-} from './betslip-store';
+import { applyBetslipMarketStatus, applyBetslipOdds } from './betslip-feed';
+import { dispatchBetslip, setBetslipOpen, toggleSelection, useBetslipStore } from './betslip-store';
 import { placeBets } from './place-bet';
 
 /** Issue #15 defects 1 and 2: refused legs recover, and "Ask me" asks. */
