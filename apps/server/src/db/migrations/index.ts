@@ -14,6 +14,7 @@ import * as bigAccumulators from './0470-big-accumulators-tax-boost';
 import * as casinoCatalogue from './0600-casino-catalogue';
 import * as casinoRtp from './0601-casino-rtp';
 import * as casinoWallet from './0610-casino-wallet';
+import * as casinoRecentGames from './0620-casino-recent-games';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0600-casino-catalogue': casinoCatalogue,
   '0601-casino-rtp': casinoRtp,
   '0610-casino-wallet': casinoWallet,
+  '0620-casino-recent-games': casinoRecentGames,
 };
