@@ -150,7 +150,7 @@ export class MtnMomoOperator implements MobileMoneyOperator {
     });
     if (res.status === 401) this.tokens.delete(product);
     const text = await res.text();
-    let json: Record<string, unknown> = {};
+    let json: Record<string, unknown>;
     try {
       json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {
