@@ -13,6 +13,7 @@ import type {
   CasinoProvidersTable,
 } from '../modules/casino/catalogue.tables';
 import type {
+  CasinoRecentGamesTable,
   CasinoRoundsTable,
   CasinoTransactionsTable,
   CasinoWalletRequestsTable,
@@ -109,6 +110,7 @@ export interface Database {
   casino_rounds: CasinoRoundsTable;
   casino_transactions: CasinoTransactionsTable;
   casino_wallet_requests: CasinoWalletRequestsTable;
+  casino_recent_games: CasinoRecentGamesTable;
   casino_seed_pairs: CasinoSeedPairsTable;
   casino_mines_rounds: CasinoMinesRoundsTable;
   casino_roulette_rounds: CasinoRouletteRoundsTable;

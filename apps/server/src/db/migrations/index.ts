@@ -14,6 +14,7 @@ import * as bigAccumulators from './0470-big-accumulators-tax-boost';
 import * as casinoCatalogue from './0600-casino-catalogue';
 import * as casinoRtp from './0601-casino-rtp';
 import * as casinoWallet from './0610-casino-wallet';
+import * as casinoRecentGames from './0620-casino-recent-games';
 import * as casinoGames from './0630-casino-games';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0600-casino-catalogue': casinoCatalogue,
   '0601-casino-rtp': casinoRtp,
   '0610-casino-wallet': casinoWallet,
+  '0620-casino-recent-games': casinoRecentGames,
   '0630-casino-games': casinoGames,
 };
