@@ -1,0 +1,3 @@
+export function GamePlayPage() {
+  return null;
+}
