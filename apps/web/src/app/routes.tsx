@@ -34,6 +34,7 @@ const gamePages = () => import('../features/casino/game-pages');
 const gamePlay = () => import('../features/casino/game-play-page');
 const casinoHistory = () => import('../features/casino/history-pages');
 const winners = () => import('../features/casino/winners-page');
+const fairness = () => import('../features/casino/fairness-page');
 const content = () => import('../features/content/content-pages');
 const accounts = () => import('../features/accounts/account-pages');
 const socialShare = () => import('../features/betslip/social-share-page');
@@ -68,6 +69,7 @@ const GameInfo = lazyPage(gamePages, 'GameInfoPage');
 const GamePlay = lazyPage(gamePlay, 'GamePlayPage');
 const GameNotAvailable = lazyPage(gamePages, 'GameNotAvailablePage');
 const QTech = lazyPage(gamePages, 'QTechPage');
+const Fairness = lazyPage(fairness, 'FairnessPage');
 const Promotions = lazyPage(content, 'PromotionsPage');
 const Company = lazyPage(content, 'CompanyPage');
 const CustomerSupport = lazyPage(content, 'CustomerSupportPage');
@@ -140,6 +142,7 @@ const PAGES: Record<PagePath, Omit<AppRoute, 'path' | 'page'>> = {
   // Games run inside Dau's page: the header shows the balance each round moves.
   '/game/play/:id': { Component: GamePlay },
   '/game/demo/:id': { Component: GamePlay },
+  '/fairness': { Component: Fairness },
   // Content and shell (#4)
   '/promotions': { Component: Promotions },
   '/promotions/:slug': { Component: Promotions },

@@ -29,8 +29,8 @@ export function wireGame(slug: string, overrides: Partial<CasinoGame> = {}): Cas
 export const CASINO_LOBBY: LobbyResponse = {
   lobby: 'casino',
   categories: [
-    { slug: 'originals', name: 'Originals', gameCount: 2 },
-    { slug: 'instant', name: 'Instant', gameCount: 1 },
+    { slug: 'originals', name: 'Originals', gameCount: 2, lobbies: ['casino'] },
+    { slug: 'instant', name: 'Instant', gameCount: 1, lobbies: ['casino'] },
   ],
   providers: [{ slug: 'dau-originals', name: 'Dau Originals', kind: 'in-house', gameCount: 3 }],
   games: [
