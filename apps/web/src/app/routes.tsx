@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { PAGE_ROUTES, type PagePath } from '@dau/domain/page-routes';
 import { NotFoundPage } from '../ui/error-pages';
 import { lazyPage } from '../lib/chunk-reload';
-import { provideHomeBlock } from '../lib/home-blocks';
+import { HOME_BLOCKS } from '../lib/home-blocks';
 import type { Layout } from './layouts/layout-frame';
 
 /**
@@ -30,18 +30,15 @@ const sports = () => import('../features/sports/sports-pages');
 const myBets = () => import('../features/my-bets/my-bets-pages');
 const payments = () => import('../features/payments/payments-pages');
 const casino = () => import('../features/casino/casino-pages');
-const gamePages = () => import('../features/casino/game-pages');
-const gamePlay = () => import('../features/casino/game-play-page');
+const gamePlay = () => import('../features/casino/play-pages');
 const casinoHistory = () => import('../features/casino/history-pages');
-const winners = () => import('../features/casino/winners-page');
-const fairness = () => import('../features/casino/fairness-page');
 const content = () => import('../features/content/content-pages');
 const accounts = () => import('../features/accounts/account-pages');
 const socialShare = () => import('../features/betslip/social-share-page');
 
 const Home = lazyPage(home, 'HomePage');
 // Home's `casino_games` block: real games from the casino feature, in its own chunk.
-provideHomeBlock('casino_games', () => import('../features/casino/home-casino-games'));
+HOME_BLOCKS.casino_games = () => import('../features/casino/home-casino-games');
 const Sports = lazyPage(sports, 'SportsPage');
 const Sport = lazyPage(sports, 'SportPage');
 const SportsCategory = lazyPage(sports, 'SportsCategoryPage');
@@ -64,12 +61,12 @@ const Virtuals = lazyPage(casino, 'VirtualsPage');
 const Games = lazyPage(casino, 'GamesPage');
 const InstantWins = lazyPage(casino, 'InstantWinsPage');
 const AllGames = lazyPage(casino, 'AllGamesPage');
-const AllWinners = lazyPage(winners, 'AllWinnersPage');
-const GameInfo = lazyPage(gamePages, 'GameInfoPage');
+const AllWinners = lazyPage(casinoHistory, 'AllWinnersPage');
+const GameInfo = lazyPage(casino, 'GameInfoPage');
 const GamePlay = lazyPage(gamePlay, 'GamePlayPage');
-const GameNotAvailable = lazyPage(gamePages, 'GameNotAvailablePage');
-const QTech = lazyPage(gamePages, 'QTechPage');
-const Fairness = lazyPage(fairness, 'FairnessPage');
+const GameNotAvailable = lazyPage(casino, 'GameNotAvailablePage');
+const QTech = lazyPage(casino, 'QTechPage');
+const Fairness = lazyPage(gamePlay, 'FairnessPage');
 const Promotions = lazyPage(content, 'PromotionsPage');
 const Company = lazyPage(content, 'CompanyPage');
 const CustomerSupport = lazyPage(content, 'CustomerSupportPage');

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * Home blocks that belong to another feature (the casino's `casino_games`). Features never
- * import each other, so the app provides the block's loader here and home asks for it by the
+ * import each other, so the app puts the block's loader here and home asks for it by the
  * content's component name; the block's code stays in its own lazy chunk.
  */
 export interface HomeBlockProps {
@@ -16,14 +16,11 @@ export interface HomeBlockProps {
 
 export type HomeBlockLoader = () => Promise<{ default: ComponentType<HomeBlockProps> }>;
 
-const loaders = new Map<string, HomeBlockLoader>();
+/** Filled by the app at start-up: content component name → the block's loader. */
+export const HOME_BLOCKS: Record<string, HomeBlockLoader> = {};
 
-export function provideHomeBlock(component: string, load: HomeBlockLoader): void {
-  loaders.set(component, load);
-}
-
-/** The block's loader; a block nobody provided rejects, and home shows its fallback link. */
+/** The block's module; a block nobody provided rejects (home then leaves the slot out). */
 export function loadHomeBlock(component: string): ReturnType<HomeBlockLoader> {
-  const load = loaders.get(component);
+  const load = HOME_BLOCKS[component];
   return load ? load() : Promise.reject(new Error(`No home block ${component}`));
 }

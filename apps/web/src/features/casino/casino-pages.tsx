@@ -121,3 +121,7 @@ export function CasinoProviderPage() {
     />
   );
 }
+
+// One route chunk for the catalogue's pages (each lazy route costs the first load of `/` bytes):
+// the game info, not-available and Q-Tech pages load with the lobbies.
+export { GameInfoPage, GameNotAvailablePage, QTechPage } from './game-pages';

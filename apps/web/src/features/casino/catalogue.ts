@@ -44,6 +44,8 @@ export interface CasinoGame {
   name: string;
   provider: { slug: string; name: string };
   category: { slug: string; name: string };
+  /** Every category it is listed in (its main one included). */
+  categories: readonly string[];
   kind: GameKind;
   engine: string;
   /** Return to player, percent (97 = 97 %). */
@@ -77,7 +79,9 @@ export function lobbyRows(view: LobbyView): { category: CasinoCategory; games: C
   return view.categories
     .map((category) => ({
       category,
-      games: view.games.filter((g) => g.category.slug === category.slug),
+      games: view.games.filter(
+        (g) => g.category.slug === category.slug || g.categories.includes(category.slug),
+      ),
     }))
     .filter((row) => row.games.length > 0);
 }

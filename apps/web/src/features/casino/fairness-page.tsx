@@ -5,8 +5,8 @@ import { useSearchParams } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { PageFrame } from '../../ui/page-frame';
 import { useCasinoRound } from './api/history';
-import { t, tf, type CasinoKey } from './casino-strings';
-import { tg, tgf, type GameKey } from './game-strings';
+import { t, tf } from './casino-strings';
+import { tg, type GameKey } from './game-strings';
 import styles from './casino.module.css';
 import { outcomeText } from './fairness/outcome-text';
 import {
@@ -20,7 +20,6 @@ import {
 } from './fairness/verify-round';
 import { FairnessPanel } from './games/fairness-panel';
 import gameStyles from './games/games.module.css';
-import type { SeedSession } from './session/game-session';
 import { createRealSeeds } from './session/real-session';
 import fairStyles from './fairness.module.css';
 
@@ -59,9 +58,19 @@ function Field({ label, children, id }: { label: string; children: ReactNode; id
 
 function YourSeeds() {
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const [session, setSession] = useState<SeedSession | null>(null);
-  useEffect(() => setSession(createRealSeeds(redraw)), []);
-  if (!session?.seeds) return <p className={styles.notice}>{tg('loadingSeeds')}</p>;
+  const [session] = useState(() => createRealSeeds(redraw));
+  useEffect(() => void session.load(), [session]);
+  if (session.failed && !session.seeds) {
+    return (
+      <div className={styles.error} role="alert">
+        <p>{tg('seedsFailed')}</p>
+        <button type="button" className={styles.button} onClick={() => void session.load()}>
+          {t('tryAgain')}
+        </button>
+      </div>
+    );
+  }
+  if (!session.seeds) return <p className={styles.notice}>{tg('loadingSeeds')}</p>;
   return <FairnessPanel session={session} onChange={redraw} open />;
 }
 

@@ -14,8 +14,16 @@ import { GameGrid, GridSkeleton } from './components/game-tiles';
 /** Game pages of spec doc 1 §2 (issue #13 item 2): info, not available, Q-Tech launcher. */
 const money = (amount: Cents) => formatMoney(amount, currentSite());
 
-export function playPath(game: Pick<CasinoGame, 'slug' | 'playable'>, demo = false): string {
-  if (!game.playable) return notAvailablePath('not-playable', game.slug);
+/**
+ * Where Play and Demo lead. Demo rounds run in the browser with the domain maths, so they do not
+ * wait for the server's engine; real play needs the game to be playable.
+ */
+export function playPath(
+  game: Pick<CasinoGame, 'slug' | 'playable' | 'demo'>,
+  demo = false,
+): string {
+  if (demo && !game.demo) return notAvailablePath('no-demo', game.slug);
+  if (!demo && !game.playable) return notAvailablePath('not-playable', game.slug);
   return `/game/${demo ? 'demo' : 'play'}/${encodeURIComponent(game.slug)}`;
 }
 
@@ -90,7 +98,9 @@ export function GameInfoPage() {
         {info && details ? (
           <>
             <p className={gameStyles.lead}>
-              {info.provider.name} · {info.category.name}
+              {info.provider.name === info.category.name
+                ? info.provider.name
+                : `${info.provider.name} · ${info.category.name}`}
             </p>
             <p>{info.description}</p>
             {info.kind === 'live-rng' && <p className={styles.notice}>{t('noVideoDealer')}</p>}
@@ -155,7 +165,7 @@ function OwnGames() {
   const own = useLobby('games', {});
   if (own.isError) return null;
   return (
-    <section aria-labelledby="own-games">
+    <section aria-labelledby="own-games" className={gameStyles.ownGames}>
       <h2 id="own-games" className={styles.sectionTitle}>
         {t('dauGames')}
       </h2>

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
-import { loadHomeBlock, type HomeBlockProps } from '../../lib/home-blocks';
+import { loadHomeBlock } from '../../lib/home-blocks';
 import { t } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
 import { PageFrame } from '../../ui/page-frame';
@@ -25,18 +24,10 @@ const HomeLiveNow = lazy(() => slots().then((m) => ({ default: m.HomeLiveNow }))
 const HomeTopLeagues = lazy(() => slots().then((m) => ({ default: m.HomeTopLeagues })));
 const HomeBetslip = lazy(() => slots().then((m) => ({ default: m.HomeBetslip })));
 
-/** Without the casino's block (not provided, or its chunk failed) the slot links to the lobby. */
-function CasinoLink({ title, link }: HomeBlockProps) {
-  return (
-    <Link to={link} className={styles.casino}>
-      <span>{title || t('casinoGames')}</span>
-      <span aria-hidden="true">›</span>
-    </Link>
-  );
-}
-// The casino's games are its own chunk, provided by the app (features do not import each other).
+// The casino's games are their own chunk, provided by the app (features do not import each
+// other); if it cannot load, home goes on without the block.
 const CasinoGames = lazy(() =>
-  loadHomeBlock('casino_games').catch(() => ({ default: CasinoLink })),
+  loadHomeBlock('casino_games').catch(() => ({ default: () => null })),
 );
 
 /** The blocks of the `home-general-components` story this page knows. */

@@ -4,6 +4,7 @@ import type { WinnersResponse } from '@dau/contracts/casino/winners';
 import { CASINO_GAMES_PATHS } from '@dau/contracts/casino/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/site';
+import type { ReplayedRound, RoundInput } from '@dau/domain/games/replay';
 
 /** Casino history and winners (issue #13 item 7). */
 export type { CasinoRound };
@@ -62,5 +63,27 @@ export function useWinners(game: string | undefined) {
     queryKey: ['casino', 'winners', game ?? '', lang()],
     queryFn: ({ signal }) => fetchWinners(game, signal),
     staleTime: 30_000,
+  });
+}
+
+/** PROVISIONAL until the history contract carries them: the round's input and outcome. */
+export type RoundWithProof = CasinoRound & {
+  fairness:
+    (NonNullable<CasinoRound['fairness']> & { input?: RoundInput; outcome?: ReplayedRound }) | null;
+};
+
+/** `GET {games}/history/{roundId}`: one of the signed-in user's rounds (the /fairness link). */
+export function useCasinoRound(roundId: string | null) {
+  return useQuery({
+    queryKey: [...casinoHistoryKey, 'round', roundId],
+    queryFn: ({ signal }) =>
+      apiFetch<RoundWithProof>({
+        base: 'games',
+        path: `${CASINO_GAMES_PATHS.history}/${encodeURIComponent(roundId ?? '')}`,
+        method: 'GET',
+        signal,
+      }),
+    enabled: roundId !== null && roundId !== '',
+    retry: false,
   });
 }

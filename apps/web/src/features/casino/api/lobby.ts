@@ -20,6 +20,7 @@ export function toGame(wire: WireGame): CasinoGame {
     name: wire.name,
     provider: wire.provider,
     category: wire.category,
+    categories: wire.categories,
     kind: wire.kind,
     engine: wire.engine,
     rtp: wire.rtp,

@@ -15,7 +15,6 @@ import {
 import { t, tf } from '../casino-strings';
 import styles from '../casino.module.css';
 import { GameGrid, GameSlider, GridSkeleton, SliderSkeleton } from './game-tiles';
-import { JackpotStrip } from './jackpot-strip';
 import { RecentGamesRow } from './recent-games-row';
 
 export function lobbyTabs(): Tab[] {
@@ -36,7 +35,12 @@ const SEARCH_DELAY_MS = 300;
 function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   const id = useId();
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // The address changed under the box (a chip, back): the box shows it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text === value) return;
     const timer = setTimeout(() => onSearch(text), SEARCH_DELAY_MS);
@@ -229,7 +233,6 @@ export function LobbyScreen({
 
   return (
     <PageFrame title={title} tabs={lobbyTabs()}>
-      <JackpotStrip />
       <div className={styles.tools}>
         <SearchBox value={search} onSearch={(text) => setParam('q', text.trim())} />
         {!fixedProvider && (

@@ -4,16 +4,9 @@ import { useState } from 'react';
 import { tg, tgf } from '../game-strings';
 import type { InstantRound } from '../session/game-session';
 import styles from './games.module.css';
-import {
-  DemoBalance,
-  pause,
-  RoundLine,
-  roundErrorText,
-  StakeField,
-  useReducedMotion,
-  useStake,
-} from './play-kit';
+import { DemoBalance, pause, RoundLine, roundErrorText, StakeField, useStake } from './play-kit';
 import type { GameScreenProps } from './screen-props';
+import { useReducedMotion } from '../client-only';
 
 const DRAW_STEP_MS = 160;
 

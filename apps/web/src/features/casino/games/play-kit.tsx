@@ -1,6 +1,6 @@
 import { formatMultiplier, type Multiplier } from '@dau/domain/games/payout';
 import { formatMoney, parseMoney, type Cents } from '@dau/domain/money';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { currentSite } from '../../../lib/site';
 import { tg, tgf } from '../game-strings';
 import type { GameSession } from '../session/game-session';
@@ -134,20 +134,6 @@ export function DemoBalance({ session }: { session: GameSession }) {
       {tg('funBalance')}: <strong>{money(session.balance)}</strong>
     </p>
   );
-}
-
-/** Whether the player asked the system for less motion (read after mount: SSR-safe). */
-export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    if (typeof matchMedia !== 'function') return;
-    const query = matchMedia('(prefers-reduced-motion: reduce)');
-    setReduced(query.matches);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
 }
 
 /** Waits `ms` (no wait with reduced motion): screens pace their reveals with it. */

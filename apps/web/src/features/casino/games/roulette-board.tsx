@@ -64,11 +64,17 @@ function Cell({
       type="button"
       className={`${styles.cell} ${className} ${winning ? styles.cellWin : ''}`}
       disabled={disabled}
-      aria-label={stake ? tgf('betWithStake', { name: spot.name, amount: money(stake) }) : spot.name}
+      aria-label={
+        stake ? tgf('betWithStake', { name: spot.name, amount: money(stake) }) : spot.name
+      }
       onClick={() => onBet(spot)}
     >
       {spot.label}
-      {stake ? <span className={styles.chip} aria-hidden="true">{Math.round(stake / 100)}</span> : null}
+      {stake ? (
+        <span className={styles.chip} aria-hidden="true">
+          {Math.round(stake / 100)}
+        </span>
+      ) : null}
     </button>
   );
 }
@@ -101,7 +107,11 @@ export function RouletteBoard({
   );
   const numbers = Array.from({ length: 36 }, (_, i) => i + 1);
   const colourClass = (n: number) =>
-    pocketColour(n) === 'red' ? styles.cellRed : pocketColour(n) === 'black' ? styles.cellBlack : styles.cellGreen;
+    pocketColour(n) === 'red'
+      ? styles.cellRed
+      : pocketColour(n) === 'black'
+        ? styles.cellBlack
+        : styles.cellGreen;
   return (
     <div role="group" aria-label={tg('rouletteBoard')}>
       <div className={styles.board}>

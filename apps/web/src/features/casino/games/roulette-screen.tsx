@@ -2,6 +2,7 @@ import { multiplier, payoutCents } from '@dau/domain/games/payout';
 import { pocketColour, settleRouletteBet, type RouletteColour } from '@dau/domain/games/roulette';
 import type { Cents } from '@dau/domain/money';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { tg, tgf, type GameKey } from '../game-strings';
 import { useRouletteFeed } from '../session/roulette-feed';
 import styles from './games.module.css';
@@ -19,24 +20,26 @@ const COLOUR_TEXT: Record<RouletteColour, GameKey> = {
 
 /** Seconds left to bet, redrawn four times a second (the clock is read in an effect). */
 function useSecondsLeft(closesAt: number | null): number | null {
-  const [left, setLeft] = useState<number | null>(null);
+  const [left, setLeft] = useState<{ at: number; seconds: number } | null>(null);
   useEffect(() => {
-    if (closesAt === null) {
-      setLeft(null);
-      return;
-    }
-    const tick = () => setLeft(Math.max(0, Math.ceil((closesAt - Date.now()) / 1000)));
-    tick();
+    if (closesAt === null) return;
+    const tick = () =>
+      setLeft({ at: closesAt, seconds: Math.max(0, Math.ceil((closesAt - Date.now()) / 1000)) });
+    const first = setTimeout(tick, 0);
     const timer = setInterval(tick, 250);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [closesAt]);
-  return left;
+  return left && left.at === closesAt ? left.seconds : null;
 }
 
 /** What a set of bets won on `pocket` (the same domain rule the server settles with). */
 export function rouletteWin(bets: readonly BoardBet[], pocket: number): Cents {
   return bets.reduce(
-    (sum, bet) => (sum + payoutCents(bet.stake, settleRouletteBet(bet.kind, bet.numbers, pocket))) as Cents,
+    (sum, bet) =>
+      (sum + payoutCents(bet.stake, settleRouletteBet(bet.kind, bet.numbers, pocket))) as Cents,
     0 as Cents,
   );
 }
@@ -47,7 +50,7 @@ export function rouletteWin(bets: readonly BoardBet[], pocket: number): Cents {
  */
 export function RouletteScreen({ session, limits, sound, onRound }: GameScreenProps) {
   const stake = useStake(limits);
-  const { round, recent } = useRouletteFeed();
+  const { round, recent, unreachable } = useRouletteFeed();
   const [draft, setDraft] = useState<BoardBet[]>([]);
   const [placed, setPlaced] = useState<{ roundId: string; bets: BoardBet[] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,7 +59,10 @@ export function RouletteScreen({ session, limits, sound, onRound }: GameScreenPr
 
   useEffect(() => session.rouletteWatch(), [session]);
 
-  const mine = placed && round && placed.roundId === round.roundId ? placed.bets : [];
+  const mine = useMemo(
+    () => (placed && round && placed.roundId === round.roundId ? placed.bets : []),
+    [placed, round],
+  );
   const settled = round?.phase === 'settled' && round.pocket !== null;
   const result = useMemo(() => {
     if (!settled || mine.length === 0 || round?.pocket == null) return null;
@@ -96,6 +102,19 @@ export function RouletteScreen({ session, limits, sound, onRound }: GameScreenPr
     }
   };
 
+  if (!round && unreachable) {
+    return (
+      <div className={styles.screen}>
+        <p className={styles.line} role="alert">
+          {tg('rouletteClosed')}
+        </p>
+        <Link className={styles.primary} to="/casino">
+          {tg('otherGamesLink')}
+        </Link>
+      </div>
+    );
+  }
+
   let status: string;
   if (!round) status = tg('rouletteConnecting');
   else if (round.phase === 'betting') status = tg('placeYourBets');
@@ -111,12 +130,18 @@ export function RouletteScreen({ session, limits, sound, onRound }: GameScreenPr
       <p className={wheelStyles.status} aria-live="polite" data-testid="roulette-status">
         <span>{status}</span>
         {round?.phase === 'betting' && secondsLeft !== null && (
-          <span className={wheelStyles.countdown} aria-label={tgf('secondsLeft', { n: secondsLeft })}>
+          <span
+            className={wheelStyles.countdown}
+            aria-label={tgf('secondsLeft', { n: secondsLeft })}
+          >
             {secondsLeft}s
           </span>
         )}
       </p>
-      <RouletteWheel pocket={settled ? (round?.pocket ?? null) : null} spinning={round?.phase === 'spinning'} />
+      <RouletteWheel
+        pocket={settled ? (round?.pocket ?? null) : null}
+        spinning={round?.phase === 'spinning'}
+      />
       {round && (
         <p className={styles.figures} data-testid="roulette-round">
           {tgf('rouletteRoundId', { id: round.roundId })}
@@ -138,14 +163,28 @@ export function RouletteScreen({ session, limits, sound, onRound }: GameScreenPr
           bets={[...mine, ...draft]}
           disabled={!canBet || stake.cents === null}
           pocket={settled ? (round?.pocket ?? null) : null}
-          onBet={(spot) => stake.cents !== null && setDraft((old) => addChip(old, spot, stake.cents!))}
+          onBet={(spot) =>
+            stake.cents !== null && setDraft((old) => addChip(old, spot, stake.cents!))
+          }
         />
         <div className={styles.buttonRow}>
-          <button type="button" className={styles.secondary} disabled={draft.length === 0 || busy} onClick={() => setDraft([])}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={draft.length === 0 || busy}
+            onClick={() => setDraft([])}
+          >
             {tg('clearBets')}
           </button>
-          <button type="button" className={styles.primary} disabled={!canBet || draft.length === 0} onClick={() => void place()}>
-            {draft.length > 0 ? tgf('placeBets', { amount: money(draftTotal) }) : tg('placeBetsEmpty')}
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={!canBet || draft.length === 0}
+            onClick={() => void place()}
+          >
+            {draft.length > 0
+              ? tgf('placeBets', { amount: money(draftTotal) })
+              : tg('placeBetsEmpty')}
           </button>
         </div>
         {mine.length > 0 && (

@@ -5,8 +5,8 @@ import styles from './roulette.module.css';
 
 /** The single-zero wheel's pockets clockwise from zero. */
 export const WHEEL_ORDER = [
-  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20,
-  14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14,
+  31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
 ] as const;
 const SEGMENT = 360 / WHEEL_ORDER.length;
 const SPIN_TURNS = 5;
@@ -51,9 +51,7 @@ export function RouletteWheel({ pocket, spinning }: { pocket: number | null; spi
         viewBox="-110 -110 220 220"
         className={styles.wheel}
         role="img"
-        aria-label={
-          pocket === null ? tg('wheelWaiting') : tgf('wheelLanded', { pocket })
-        }
+        aria-label={pocket === null ? tg('wheelWaiting') : tgf('wheelLanded', { pocket })}
       >
         <g
           className={spinning ? `${styles.rotor} ${styles.rotorFast}` : styles.rotor}

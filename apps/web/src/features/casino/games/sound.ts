@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * Game sounds: off by default (issue #13 item 2), switched on per device. Tones are made with
@@ -18,31 +18,42 @@ const CUES: Record<SoundCue, { frequency: number; ms: number }[]> = {
   lose: [{ frequency: 220, ms: 180 }],
 };
 
-function readPreference(): boolean {
-  try {
-    return localStorage.getItem(SOUND_KEY) === 'on';
-  } catch {
-    return false;
+const listeners = new Set<() => void>();
+let remembered: boolean | null = null;
+
+function soundOn(): boolean {
+  if (remembered === null) {
+    try {
+      remembered = localStorage.getItem(SOUND_KEY) === 'on';
+    } catch {
+      remembered = false;
+    }
   }
+  return remembered;
+}
+
+function setSoundOn(on: boolean): void {
+  remembered = on;
+  try {
+    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    // Not stored: the choice holds for this visit.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function useGameSound() {
-  const [enabled, setEnabled] = useState(false);
+  // Off on the server and until hydrated: sound is never on by default.
+  const enabled = useSyncExternalStore(subscribe, soundOn, () => false);
   const context = useRef<AudioContext | null>(null);
-  useEffect(() => setEnabled(readPreference()), []);
   useEffect(() => () => void context.current?.close(), []);
 
-  const toggle = useCallback(() => {
-    setEnabled((on) => {
-      const next = !on;
-      try {
-        localStorage.setItem(SOUND_KEY, next ? 'on' : 'off');
-      } catch {
-        // Not stored: the choice holds for this visit.
-      }
-      return next;
-    });
-  }, []);
+  const toggle = useCallback(() => setSoundOn(!soundOn()), []);
 
   const play = useCallback(
     (cue: SoundCue) => {

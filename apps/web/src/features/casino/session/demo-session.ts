@@ -11,13 +11,14 @@ import { payoutCents, type Multiplier } from '@dau/domain/games/payout';
 import { replayRound, type RoundInput } from '@dau/domain/games/replay';
 import { settleRouletteBet } from '@dau/domain/games/roulette';
 import type { Cents } from '@dau/domain/money';
-import { joinRoulette, useRouletteFeed, type RouletteRoundView } from './roulette-feed';
+import { joinRoulette, useRouletteFeed } from './roulette-feed';
 import {
   GameError,
   type GameSession,
   type InstantRequest,
   type InstantRound,
   type MinesRound,
+  type RouletteRoundView,
   type RouletteStake,
   type SeedState,
 } from './game-session';
@@ -88,7 +89,8 @@ export function createDemoSession(options: DemoOptions): GameSession {
     if (!bets) return;
     rouletteBets.delete(round.roundId);
     const pocket = round.pocket;
-    for (const bet of bets) credit(payoutCents(bet.stake, settleRouletteBet(bet.kind, bet.numbers, pocket)));
+    for (const bet of bets)
+      credit(payoutCents(bet.stake, settleRouletteBet(bet.kind, bet.numbers, pocket)));
     options.onChange?.();
   };
 
@@ -133,6 +135,8 @@ export function createDemoSession(options: DemoOptions): GameSession {
     get seeds() {
       return seeds();
     },
+    failed: false,
+    async load() {},
     async play(stake: Cents, request: InstantRequest): Promise<InstantRound> {
       const { seed, roundId } = begin(stake);
       const outcome = replayRound(seed, toRoundInput(request));
@@ -197,8 +201,10 @@ export function createDemoSession(options: DemoOptions): GameSession {
       if (bets.some((bet) => bet.stake < options.limits.min)) {
         throw new GameError('STAKE_TOO_LOW', 'Stake below the minimum');
       }
-      if (total > options.limits.max) throw new GameError('STAKE_TOO_HIGH', 'Stake above the maximum');
-      if (total > state.balance) throw new GameError('INSUFFICIENT_FUNDS', 'Not enough fun balance');
+      if (total > options.limits.max)
+        throw new GameError('STAKE_TOO_HIGH', 'Stake above the maximum');
+      if (total > state.balance)
+        throw new GameError('INSUFFICIENT_FUNDS', 'Not enough fun balance');
       state.balance = (state.balance - total) as Cents;
       rouletteBets.set(roundId, [...(rouletteBets.get(roundId) ?? []), ...bets]);
       options.onChange?.();

@@ -78,6 +78,10 @@ export class GameError extends Error {
 /** The seed pair's part of a session (the /fairness page holds only this). */
 export interface SeedSession {
   seeds: SeedState | null;
+  /** The seeds could not be fetched (real play); `load` tries again. */
+  failed: boolean;
+  /** Fetches the seeds (real play; demo seeds exist from the start). Called after mount. */
+  load(): Promise<void>;
   setClientSeed(clientSeed: string): Promise<SeedState>;
   rotateSeed(): Promise<SeedState>;
 }
@@ -102,4 +106,18 @@ export interface RouletteStake {
   kind: RouletteBetKind;
   numbers: readonly number[];
   stake: Cents;
+}
+
+/** A shared Roulette round as this device sees it. */
+export interface RouletteRoundView {
+  roundId: string;
+  phase: 'betting' | 'spinning' | 'settled';
+  /** When betting closes, in this device's clock (server time corrected by the push's `now`). */
+  bettingClosesAt: number;
+  serverSeedHash: string;
+  pocket: number | null;
+  /** Revealed once the round is settled. */
+  serverSeed: string | null;
+  clientSeed: string;
+  nonce: number;
 }

@@ -1,12 +1,73 @@
 import type { Cents } from '@dau/domain/money';
 import { fromUnits } from '@dau/domain/money';
 import { ApiError, apiFetch } from '../../../lib/api-client';
-import { GameError, type GameSession, type MinesRound, type SeedState } from './game-session';
+import {
+  GAME_PATHS,
+  toInstantRound,
+  toMinesRound,
+  type WireInstantRound,
+  type WireMinesRound,
+} from './engine-wire';
+import {
+  GameError,
+  type GameSession,
+  type MinesRound,
+  type SeedSession,
+  type SeedState,
+} from './game-session';
+import { joinRoulette } from './roulette-feed';
 
 /**
  * Real play (issue #13 items 2-4): every round goes through the server's engine, which moves
  * money through the wallet seam; the server's `wallet` push redraws the header balance.
  */
+async function call<T>(path: string, body?: unknown, method?: 'GET' | 'POST'): Promise<T> {
+  try {
+    return await apiFetch<T>({ base: 'games', path, body, method });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const entry = error.envelope.datasource_entries[0];
+      throw new GameError(
+        entry?.dimension_value ?? 'REQUEST_FAILED',
+        entry?.value ?? error.message,
+      );
+    }
+    throw error;
+  }
+}
+
+/** The signed-in player's seed pair (the /fairness page and every real game). */
+export function createRealSeeds(onChange?: () => void): SeedSession {
+  let seeds: SeedState | null = null;
+  let failed = false;
+  const keep = (next: SeedState) => {
+    seeds = next;
+    failed = false;
+    onChange?.();
+    return next;
+  };
+  const load = () =>
+    call<SeedState>(GAME_PATHS.seeds, undefined, 'GET').then(
+      (next) => void keep(next),
+      () => {
+        failed = true;
+        onChange?.();
+      },
+    );
+  return {
+    get seeds() {
+      return seeds;
+    },
+    get failed() {
+      return failed;
+    },
+    load,
+    setClientSeed: async (clientSeed) =>
+      keep(await call<SeedState>(GAME_PATHS.clientSeed, { clientSeed })),
+    rotateSeed: async () => keep(await call<SeedState>(GAME_PATHS.rotate, {})),
+  };
+}
+
 export function createRealSession({
   game,
   onChange,
@@ -14,38 +75,12 @@ export function createRealSession({
   game: string;
   onChange?: () => void;
 }): GameSession {
-  let seeds: SeedState | null = null;
+  const seeds = createRealSeeds(onChange);
   let balance: Cents | null = null;
-
-  const call = async <T>(path: string, body?: unknown, method?: 'GET' | 'POST'): Promise<T> => {
-    try {
-      return await apiFetch<T>({ base: 'games', path, body, method });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const entry = error.envelope.datasource_entries[0];
-        throw new GameError(
-          entry?.dimension_value ?? 'REQUEST_FAILED',
-          entry?.value ?? error.message,
-        );
-      }
-      throw error;
-    }
-  };
-
-  const keepSeeds = (next: SeedState) => {
-    seeds = next;
-    onChange?.();
-    return next;
-  };
   const keepBalance = (units: number | undefined) => {
     if (typeof units === 'number') balance = fromUnits(units);
   };
-
-  void call<SeedState>(GAME_PATHS.seeds, undefined, 'GET').then(keepSeeds, () => undefined);
-
-  const afterRound = () => {
-    void call<SeedState>(GAME_PATHS.seeds, undefined, 'GET').then(keepSeeds, () => undefined);
-  };
+  const afterRound = () => void seeds.load();
 
   return {
     mode: 'real',
@@ -53,8 +88,12 @@ export function createRealSession({
       return balance;
     },
     get seeds() {
-      return seeds;
+      return seeds.seeds;
     },
+    get failed() {
+      return seeds.failed;
+    },
+    load: () => seeds.load(),
     async play(stake, request) {
       const answer = await call<WireInstantRound>(GAME_PATHS.play(game), {
         stake: stake / 100,
@@ -90,11 +129,16 @@ export function createRealSession({
       const answer = await call<WireMinesRound | null>(GAME_PATHS.minesActive, undefined, 'GET');
       return answer ? toMinesRound(answer) : null;
     },
-    async setClientSeed(clientSeed) {
-      return keepSeeds(await call<SeedState>(GAME_PATHS.clientSeed, { clientSeed }));
-    },
-    async rotateSeed() {
-      return keepSeeds(await call<SeedState>(GAME_PATHS.rotate, {}));
+    setClientSeed: (clientSeed) => seeds.setClientSeed(clientSeed),
+    rotateSeed: () => seeds.rotateSeed(),
+    rouletteWatch: () => joinRoulette(),
+    async roulettePlace(roundId, bets) {
+      const answer = await call<{ balance?: number }>(GAME_PATHS.rouletteBets, {
+        roundId,
+        bets: bets.map((bet) => ({ kind: bet.kind, numbers: bet.numbers, stake: bet.stake / 100 })),
+      });
+      keepBalance(answer.balance);
+      onChange?.();
     },
   };
 }

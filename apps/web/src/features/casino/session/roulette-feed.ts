@@ -1,31 +1,28 @@
 import { create } from 'zustand';
+import { apiFetch } from '../../../lib/api-client';
 import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime';
+import { GAME_PATHS, toRoundView, type WireRouletteRound } from './engine-wire';
+import type { RouletteRoundView } from './game-session';
 
 /**
  * Dau's Roulette is one shared live RNG round for everybody (a draw about every 30 s, no video
  * dealer): the server pushes each round's phase to the players who joined; both sessions (real
  * and demo) watch the same rounds, so two browsers always see the same pocket.
  */
-export interface RouletteRoundView {
-  roundId: string;
-  phase: 'betting' | 'spinning' | 'settled';
-  /** When betting closes, in this device's clock (server time corrected by the push's `now`). */
-  bettingClosesAt: number;
-  serverSeedHash: string;
-  pocket: number | null;
-  /** Revealed once the round is settled. */
-  serverSeed: string | null;
-  clientSeed: string;
-  nonce: number;
-}
 
 interface FeedState {
   round: RouletteRoundView | null;
+  /** The table could not be reached (no current round answered, no push yet). */
+  unreachable: boolean;
   /** Pockets of the last settled rounds, newest first. */
   recent: number[];
 }
 
-export const useRouletteFeed = create<FeedState>()(() => ({ round: null, recent: [] }));
+export const useRouletteFeed = create<FeedState>()(() => ({
+  round: null,
+  recent: [],
+  unreachable: false,
+}));
 
 export function acceptRound(round: RouletteRoundView): void {
   useRouletteFeed.setState((s) => {
@@ -33,9 +30,35 @@ export function acceptRound(round: RouletteRoundView): void {
     const settledNow = round.phase === 'settled' && round.pocket !== null && !seen;
     return {
       round,
+      unreachable: false,
       recent: settledNow ? [round.pocket as number, ...s.recent].slice(0, 12) : s.recent,
     };
   });
+}
+
+/** PROVISIONAL socket shape until the roulette events are in contracts/realtime.ts. */
+interface RouletteSocket {
+  on(event: 'RouletteRound', handler: (round: WireRouletteRound) => void): unknown;
+  emit(event: 'JoinRoulette' | 'LeaveRoulette'): unknown;
+}
+
+function listenToRounds(socket: SocketLike, accept: (round: RouletteRoundView) => void): void {
+  (socket as unknown as RouletteSocket).on('RouletteRound', (round) =>
+    accept(toRoundView(round, Date.now())),
+  );
+}
+
+function emitJoin(socket: SocketLike, join: boolean): void {
+  (socket as unknown as RouletteSocket).emit(join ? 'JoinRoulette' : 'LeaveRoulette');
+}
+
+async function fetchCurrentRound(): Promise<RouletteRoundView | null> {
+  const round = await apiFetch<WireRouletteRound | null>({
+    base: 'games',
+    path: GAME_PATHS.rouletteCurrent,
+    method: 'GET',
+  });
+  return round ? toRoundView(round, Date.now()) : null;
 }
 
 const attached = new WeakSet<SocketLike>();
@@ -50,7 +73,9 @@ export function joinRoulette(): () => void {
   watchers += 1;
   void fetchCurrentRound().then(
     (round) => round && acceptRound(round),
-    () => undefined,
+    () => {
+      if (!useRouletteFeed.getState().round) useRouletteFeed.setState({ unreachable: true });
+    },
   );
   const stop = whenRealtimeSocket((socket) => {
     if (!attached.has(socket)) {

@@ -9,7 +9,6 @@ export function wireGame(slug: string, overrides: Partial<CasinoGame> = {}): Cas
     name,
     provider: { slug: 'dau-originals', name: 'Dau Originals' },
     category: { slug: 'originals', name: 'Originals' },
-    categories: ['originals'],
     lobbies: ['casino', 'all-games'],
     kind: 'rng',
     engine: slug,
@@ -23,6 +22,7 @@ export function wireGame(slug: string, overrides: Partial<CasinoGame> = {}): Cas
     demo: true,
     playable: true,
     ...overrides,
+    categories: overrides.categories ?? [overrides.category?.slug ?? 'originals'],
   };
 }
 

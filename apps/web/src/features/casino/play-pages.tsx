@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useReducer, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { nameFromSlug } from '../../lib/slug';
@@ -7,9 +7,10 @@ import { useGame } from './api/catalogue';
 import { recentGamesServer } from './api/recent-games';
 import { isInHouseEngine, type CasinoGame, type InHouseEngine } from './catalogue';
 import { t } from './casino-strings';
-import { tg, tgf, type GameKey } from './game-strings';
+import { tg } from './game-strings';
+import { useHydrated } from './client-only';
 import styles from './casino.module.css';
-import { isNotFound, notAvailablePath } from './game-pages';
+import { isNotFound, notAvailablePath, playPath } from './game-pages';
 import { DiceScreen } from './games/dice-screen';
 import { FairnessPanel } from './games/fairness-panel';
 import { KenoScreen } from './games/keno-screen';
@@ -43,16 +44,18 @@ function GameStage({ game, demo }: { game: CasinoGame; demo: boolean }) {
   const signedIn = useSessionStore((s) => s.isAuthenticated);
   const sound = useGameSound();
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const [session, setSession] = useState<GameSession | null>(null);
+  const hydrated = useHydrated();
   const limits = { min: game.minStake, max: game.maxStake };
 
-  // Seeds are made (demo) or fetched (real) after mount: never while rendering.
-  useEffect(() => {
-    const next = demo
+  // Demo seeds come from the browser's random source: made only once hydrated, never on the
+  // server. Real seeds are fetched after mount.
+  const session = useMemo<GameSession | null>(() => {
+    if (!hydrated) return null;
+    return demo
       ? createDemoSession({ limits: { min: game.minStake, max: game.maxStake }, onChange: redraw })
       : createRealSession({ game: game.slug, onChange: redraw });
-    setSession(next);
-  }, [demo, game.slug, game.minStake, game.maxStake]);
+  }, [hydrated, demo, game.slug, game.minStake, game.maxStake]);
+  useEffect(() => void session?.load(), [session]);
 
   useEffect(() => {
     void saveRecentGame(
@@ -120,9 +123,8 @@ export function GamePlayPage() {
     return <Navigate to={notAvailablePath('unknown-game', id)} replace />;
   }
   if (info) {
-    if (!info.playable)
-      return <Navigate to={notAvailablePath('not-playable', info.slug)} replace />;
-    if (demo && !info.demo) return <Navigate to={notAvailablePath('no-demo', info.slug)} replace />;
+    // Demo needs only the game's demo flag (it runs here); real play needs a playable game.
+    if (demo ? !info.demo : !info.playable) return <Navigate to={playPath(info, demo)} replace />;
     if (!isInHouseEngine(info.engine)) {
       return <Navigate to={notAvailablePath('provider', info.slug)} replace />;
     }
@@ -148,3 +150,6 @@ export function GamePlayPage() {
     </PageFrame>
   );
 }
+
+// The fairness page recomputes rounds with the same game maths: one route chunk with play.
+export { FairnessPage } from './fairness-page';
