@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, invalid, type ConfigContext } from './config/area';
 import { bettingConfig, bettingEnv, type BettingConfig } from './config/betting';
+import { casinoConfig, casinoEnv, type CasinoConfig } from './config/casino';
 import { contentConfig, contentEnv, type ContentConfig } from './config/content';
 import { feedConfig, feedEnv, type FeedConfig } from './config/feed';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments';
@@ -11,6 +12,7 @@ import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
 // The areas' own types, for code that takes one area of the configuration.
 export { ConfigError } from './config/area';
 export type { BettingConfig, LoyaltyConfig } from './config/betting';
+export type { CasinoConfig } from './config/casino';
 export type { PaymentsConfig } from './config/payments';
 export type { AfricasTalkingConfig, SmsConfig } from './config/sms';
 
@@ -25,6 +27,7 @@ const envSchema = z.object({
   ...feedEnv,
   ...contentEnv,
   ...bettingEnv,
+  ...casinoEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -35,11 +38,36 @@ export interface Config extends ServerConfig {
   content: ContentConfig;
   betting: BettingConfig;
   feed: FeedConfig;
+  casino: CasinoConfig;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 // src/ and dist/ sit at the same depth, so this is the repository's content/ folder from both.
 const defaultContentDir = path.resolve(import.meta.dirname, '../../../content');
+
+/**
+ * Production refuses to start on defaults that are only safe on a laptop: links in SMS built
+ * from a request's Host header, callback paths and token keys that change with every restart,
+ * and the Daraja sandbox's published credentials (decision 121).
+ */
+const PRODUCTION_REQUIRED = [
+  'PUBLIC_URL',
+  'PAYMENTS_CALLBACK_TOKEN',
+  'BB_JWT_SECRET',
+  'SMS_PROVIDER',
+  'DARAJA_BASE_URL',
+  'DARAJA_CONSUMER_KEY',
+  'DARAJA_CONSUMER_SECRET',
+  'DARAJA_PASSKEY',
+  'DARAJA_SECURITY_CREDENTIAL',
+] as const;
+
+function requireProductionSecrets(env: Record<string, string | undefined>): void {
+  const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw invalid(missing.join(', '), 'required in production (real URLs and credentials)');
+  }
+}
 
 /** Validates the environment once, at start-up. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -61,12 +89,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
   const feed = feedConfig(e, context);
   if (isProduction && e.SANDBOX) throw invalid('SANDBOX', 'sandboxes are refused in production');
-  return {
+  const config: Config = {
     ...serverConfig(e, context, defaultWebDist),
     payments: paymentsConfig(e, context),
     sms: smsConfig(e, context),
     feed,
     content: contentConfig(e, context, defaultContentDir),
     betting: bettingConfig(e, context),
+    casino: casinoConfig(e, context),
   };
+  if (isProduction) requireProductionSecrets(blankAsMissing);
+  return config;
 }

@@ -5,12 +5,16 @@ import { z } from 'zod';
  * Amounts are currency units with at most two decimals; odds are decimal odds (1.85) as the
  * user saw them. The session names the user.
  */
+/** Ids are stored as PostgreSQL `integer`: larger ones cannot exist and are refused here. */
+export const INT32_MAX = 2_147_483_647;
+const id = () => z.number().int().positive().max(INT32_MAX);
+
 export const placeBetSelectionSchema = z.object({
-  eventId: z.number().int().positive(),
-  marketId: z.number().int().positive(),
+  eventId: id(),
+  marketId: id(),
   /** Empty for markets without a specifier (e.g. `total=2.5` otherwise). */
   specifier: z.string().max(100).default(''),
-  outcomeId: z.number().int().positive(),
+  outcomeId: id(),
   odds: z.number().positive().max(100_000),
 });
 export type PlaceBetSelection = z.infer<typeof placeBetSelectionSchema>;
@@ -24,7 +28,8 @@ export const placeBetRequestSchema = z.object({
   acceptOddsChanges: z.enum(['none', 'higher', 'any']).default('none'),
   /** Chosen by the client per slip submission; a retry with the same key places nothing new. */
   idempotencyKey: z.string().min(8).max(100),
-  selections: z.array(placeBetSelectionSchema).min(1).max(50),
+  /** Up to 100 legs: the Multibet Bonus's top rate starts at 45 (issue #15). */
+  selections: z.array(placeBetSelectionSchema).min(1).max(100),
 });
 export type PlaceBetRequest = z.infer<typeof placeBetRequestSchema>;
 
@@ -48,11 +53,17 @@ export const payoutFiguresSchema = z.object({
   freebetStake: z.number(),
   excise: z.number(),
   stakeAfterExcise: z.number(),
+  /** Decimal odds; above 2^53 hundredths a number is approximate, `totalOddsText` is exact. */
   totalOdds: z.number(),
+  totalOddsText: z.string(),
   winBoostPercentage: z.number(),
   winBoostAmount: z.number(),
   grossPossibleWin: z.number(),
   withholdingTax: z.number(),
+  /** Tax boost percentage and the part of the withholding tax it pays (ADR 150). */
+  taxBoostPercentage: z.number(),
+  taxBoostAmount: z.number(),
+  /** What the bettor receives: gross possible win − withholding tax + tax boost. */
   netPayout: z.number(),
   /** True when the win was capped at the maximum winning. */
   capped: z.boolean(),
