@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConfigError, invalid, type ConfigContext } from './config/area';
 import { bettingConfig, bettingEnv, type BettingConfig } from './config/betting';
 import { casinoConfig, casinoEnv, type CasinoConfig } from './config/casino';
+import { casinoGamesConfig, casinoGamesEnv, type CasinoGamesConfig } from './config/casino-games';
 import { contentConfig, contentEnv, type ContentConfig } from './config/content';
 import { feedConfig, feedEnv, type FeedConfig } from './config/feed';
 import { mobileMoneyConfig, mobileMoneyEnv, type MobileMoneyConfig } from './config/mobile-money';
@@ -31,6 +32,7 @@ const envSchema = z.object({
   ...contentEnv,
   ...bettingEnv,
   ...casinoEnv,
+  ...casinoGamesEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -43,6 +45,7 @@ export interface Config extends ServerConfig {
   betting: BettingConfig;
   feed: FeedConfig;
   casino: CasinoConfig;
+  casinoGames: CasinoGamesConfig;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -102,6 +105,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     content: contentConfig(e, context, defaultContentDir),
     betting: bettingConfig(e, context),
     casino: casinoConfig(e, context),
+    casinoGames: casinoGamesConfig(e, context),
   };
   if (isProduction) requireProductionSecrets(blankAsMissing);
   return config;
