@@ -4,6 +4,7 @@ import { ConfigError, invalid, type ConfigContext } from './config/area';
 import { bettingConfig, bettingEnv, type BettingConfig } from './config/betting';
 import { contentConfig, contentEnv, type ContentConfig } from './config/content';
 import { feedConfig, feedEnv, type FeedConfig } from './config/feed';
+import { moneyLimitsConfig, moneyLimitsEnv, type MoneyLimitsConfig } from './config/money-limits';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments';
 import { serverConfig, serverEnv, type ServerConfig } from './config/server';
 import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
@@ -11,6 +12,7 @@ import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
 // The areas' own types, for code that takes one area of the configuration.
 export { ConfigError } from './config/area';
 export type { BettingConfig, LoyaltyConfig } from './config/betting';
+export type { MoneyLimitsConfig } from './config/money-limits';
 export type { PaymentsConfig } from './config/payments';
 export type { AfricasTalkingConfig, SmsConfig } from './config/sms';
 
@@ -25,6 +27,7 @@ const envSchema = z.object({
   ...feedEnv,
   ...contentEnv,
   ...bettingEnv,
+  ...moneyLimitsEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -35,6 +38,8 @@ export interface Config extends ServerConfig {
   content: ContentConfig;
   betting: BettingConfig;
   feed: FeedConfig;
+  /** Deposit, withdrawal and stake limits of each site, in cents of its currency. */
+  limits: MoneyLimitsConfig;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -68,5 +73,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     feed,
     content: contentConfig(e, context, defaultContentDir),
     betting: bettingConfig(e, context),
+    limits: moneyLimitsConfig(e, context),
   };
 }

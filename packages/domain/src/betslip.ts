@@ -13,11 +13,14 @@ import { MARKET_EXPIRED } from './messages';
 import type { Cents } from './money';
 import type { Odds } from './odds';
 import { combinedOdds, ODDS_ONE } from './odds';
+import { roundToCurrency, type CurrencyCode } from './currency';
 import type { BetType, PayoutBreakdown } from './payout';
 import { boostedOdds, payoutBreakdown } from './payout';
 import { taxBoostNext, taxBoostPercentage } from './tax-boost';
 import type { TaxPolicy } from './tax-policy';
-import { SPEC_TAX_POLICY } from './tax-policy';
+import { DEFAULT_TAX_POLICIES, SPEC_TAX_POLICY, taxPolicyAt } from './tax-policy';
+import { siteMoneyLimits } from './site-limits';
+import type { SiteId } from './sites';
 import { winBoostNext, winBoostPercentage } from './win-boost';
 
 export type BetslipKind = 'normal' | 'virtual';
@@ -106,13 +109,25 @@ export interface BetslipState {
 
 export interface BetslipConfig {
   qualification: BoostQualification;
+  /** The site's tax policy; its `currency` also sets the stake step (whole units in UGX/TZS). */
   policy: TaxPolicy;
+  /** The stake a fresh slip starts with (the spec's 10 where absent). */
+  defaultStake?: Cents;
 }
 
 export const DEFAULT_BETSLIP_CONFIG: BetslipConfig = {
   qualification: DEFAULT_BOOST_QUALIFICATION,
   policy: SPEC_TAX_POLICY,
 };
+
+/** The betslip rules of a site at a moment: its tax policy, currency and default stake. */
+export function siteBetslipConfig(siteId: SiteId, now: Date): BetslipConfig {
+  return {
+    qualification: DEFAULT_BOOST_QUALIFICATION,
+    policy: taxPolicyAt(DEFAULT_TAX_POLICIES, siteId, now),
+    defaultStake: siteMoneyLimits(siteId).defaultStake,
+  };
+}
 
 export interface AddSelection {
   eventId: EventId;
@@ -179,8 +194,8 @@ export function createBetslip(
       winboostnext: 0,
       taxboostpercentage: 0,
       taxboostnext: 0,
-      combostake: DEFAULT_COMBO_STAKE,
-      singlestake: DEFAULT_SINGLE_STAKE,
+      combostake: config.defaultStake ?? DEFAULT_COMBO_STAKE,
+      singlestake: config.defaultStake ?? DEFAULT_SINGLE_STAKE,
       freebetstake: 0 as Cents,
       totalfreebetstake: 0 as Cents,
       totalstake: 0 as Cents,
@@ -197,9 +212,18 @@ export function createBetslip(
 
 /**
  * Stakes are coerced to numbers with two decimals (doc 2 §5): digits are read exactly and a
- * third decimal rounds half-up; anything non-numeric or negative is 0.
+ * third decimal rounds half-up; anything non-numeric or negative is 0. In a currency without
+ * decimals (UGX, TZS) the stake is rounded half-up to a whole unit.
  */
-export function coerceStake(value: string | number | null | undefined): Cents {
+export function coerceStake(
+  value: string | number | null | undefined,
+  currency?: CurrencyCode,
+): Cents {
+  const coerced = coerceStakeToCents(value);
+  return (currency ? roundToCurrency(coerced, currency) : coerced) as Cents;
+}
+
+function coerceStakeToCents(value: string | number | null | undefined): Cents {
   if (value === null || value === undefined) return 0 as Cents;
   const text = (typeof value === 'number' ? String(value) : value).trim().replace(/,/g, '');
   const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
@@ -282,7 +306,9 @@ function withoutKeys(state: BetslipState, drop: (s: BetslipSelection) => boolean
   return { ...state, selections, errorlist };
 }
 
-function apply(state: BetslipState, action: BetslipAction): BetslipState {
+function apply(state: BetslipState, action: BetslipAction, config: BetslipConfig): BetslipState {
+  const stakeOf = (value: string | number | null | undefined) =>
+    coerceStake(value, config.policy.currency);
   switch (action.type) {
     case 'add':
       return addSelection(state, action.selection);
@@ -338,20 +364,20 @@ function apply(state: BetslipState, action: BetslipAction): BetslipState {
     case 'setBetType':
       return { ...state, betType: action.betType };
     case 'setComboStake':
-      return { ...state, combostake: coerceStake(action.value) };
+      return { ...state, combostake: stakeOf(action.value) };
     case 'setSingleStake': {
-      const stake = coerceStake(action.value);
+      const stake = stakeOf(action.value);
       return { ...mapSelections(state, (s) => ({ ...s, stake })), singlestake: stake };
     }
     case 'setSelectionStake':
       return mapSelections(state, (s) =>
-        s.id === action.id ? { ...s, stake: coerceStake(action.value) } : s,
+        s.id === action.id ? { ...s, stake: stakeOf(action.value) } : s,
       );
     case 'setFreebetStake':
-      return { ...state, freebetstake: coerceStake(action.value) };
+      return { ...state, freebetstake: stakeOf(action.value) };
     case 'setSelectionFreebetStake':
       return mapSelections(state, (s) =>
-        s.id === action.id ? { ...s, freebetstake: coerceStake(action.value) } : s,
+        s.id === action.id ? { ...s, freebetstake: stakeOf(action.value) } : s,
       );
     case 'setSsid':
       return { ...state, ssid: action.ssid };
@@ -429,7 +455,7 @@ export function betslipReducer(
   action: BetslipAction,
   config: BetslipConfig = DEFAULT_BETSLIP_CONFIG,
 ): BetslipState {
-  return recompute(apply(state, action), config);
+  return recompute(apply(state, action, config), config);
 }
 
 /** Selections in insertion order. */

@@ -10,7 +10,7 @@ import {
   addRatio,
 } from './odds';
 import type { TaxPolicy } from './tax-policy';
-import { splitStakeSideTax } from './tax-policy';
+import { policyStep, splitStakeSideTax } from './tax-policy';
 
 export type BetType = 'single' | 'multiple';
 
@@ -47,7 +47,8 @@ export interface PayoutBreakdown {
 
 /**
  * Every figure the betslip and the bet record show. Rules (docs/decisions/011):
- * - exact rational arithmetic (BigInt); each money figure is rounded once, half-up, to the cent;
+ * - exact rational arithmetic (BigInt); each money figure is rounded once, half-up, to the cent
+ *   (to the whole unit for currencies without decimals, currency.ts);
  * - excise on the cash stake per the policy (Kenyan reading: stake / 1.15);
  * - return = (stake after excise + free-bet stake) × odds − free-bet stake (free-bet stake is
  *   not returned);
@@ -79,9 +80,13 @@ export function payoutForOdds(
   policy: TaxPolicy,
 ): PayoutBreakdown {
   if (stake < 0 || freebetStake < 0) throw new RangeError('Stakes cannot be negative');
+  // Every money figure is rounded once, to the cent or to the whole unit of the policy's currency.
+  const step = policyStep(policy);
+  const round = (value: Ratio): number =>
+    Number(roundRatio(multiplyRatio(value, ratio(1n, step))) * step);
   const split =
     policy.stakeSide.base === 'stake'
-      ? splitStakeSideTax(stake, policy.stakeSide)
+      ? splitStakeSideTax(stake, policy.stakeSide, step)
       : { tax: 0 as Cents, net: stake };
   const stakeAfterExcise = split.net;
   const wagered = ratio(BigInt(stakeAfterExcise + freebetStake), 1n);
@@ -90,14 +95,14 @@ export function payoutForOdds(
   const boostBps = BigInt(Math.round(winBoostPercentage * 100));
   const boostExact =
     winnings.numerator > 0n ? multiplyRatio(winnings, ratio(boostBps, 10_000n)) : ratio(0n, 1n);
-  const winBoostAmount = Number(roundRatio(boostExact));
-  const returned = exactReturn.numerator > 0n ? Number(roundRatio(exactReturn)) : 0;
+  const winBoostAmount = round(boostExact);
+  const returned = exactReturn.numerator > 0n ? round(exactReturn) : 0;
   const uncappedWin = returned + winBoostAmount;
   const grossPossibleWin = Math.min(uncappedWin, policy.maxWinning);
   const taxable = Math.max(0, grossPossibleWin - stakeAfterExcise);
   const withholdingTax =
     policy.winningsSide.base === 'net-winnings'
-      ? Number(roundRatio(ratio(BigInt(taxable) * BigInt(policy.winningsSide.rateBps), 10_000n)))
+      ? round(ratio(BigInt(taxable) * BigInt(policy.winningsSide.rateBps), 10_000n))
       : 0;
   return {
     stake,

@@ -1,3 +1,5 @@
+import { CURRENCIES, type CurrencyCode } from './currency';
+
 /**
  * Country sites served by one deployment (spec doc 1 §1, design/glossary.md).
  * Everything that differs per site lives here, so the web app and the server read one table.
@@ -9,8 +11,9 @@ export interface SiteConfig {
   country: string;
   /** Lower-case ISO country code used in paths and headers (`ke`, `ug`, ...). */
   countryCode: string;
-  currencyCode: string;
-  /** How amounts are labelled to users, e.g. `KSh`. */
+  /** ISO 4217 code: decimals, rounding and the label come from `currency.ts`. */
+  currencyCode: CurrencyCode;
+  /** How amounts are labelled to users, e.g. `KSh` (the currency table's symbol). */
   currencySymbol: string;
   locale: string;
   defaultLanguage: string;
@@ -63,7 +66,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
     country: 'Uganda',
     countryCode: 'ug',
     currencyCode: 'UGX',
-    currencySymbol: 'UGX',
+    currencySymbol: CURRENCIES.UGX.symbol,
     locale: 'en-UG',
     defaultLanguage: 'en',
     languages: [],
@@ -92,7 +95,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
     country: 'Kenya',
     countryCode: 'ke',
     currencyCode: 'KES',
-    currencySymbol: 'KSh',
+    currencySymbol: CURRENCIES.KES.symbol,
     locale: 'en-KE',
     defaultLanguage: 'en',
     languages: [],
@@ -114,7 +117,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
     country: 'Zambia',
     countryCode: 'zm',
     currencyCode: 'ZMW',
-    currencySymbol: 'K',
+    currencySymbol: CURRENCIES.ZMW.symbol,
     locale: 'en-ZM',
     defaultLanguage: 'en',
     languages: [],
@@ -136,7 +139,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
     country: 'Tanzania',
     countryCode: 'tz',
     currencyCode: 'TZS',
-    currencySymbol: 'TSh',
+    currencySymbol: CURRENCIES.TZS.symbol,
     locale: 'en-TZ',
     defaultLanguage: 'sw',
     languages: [

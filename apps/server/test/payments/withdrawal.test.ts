@@ -216,8 +216,9 @@ describe('withdrawal', () => {
   it('refuses a site-4 withdrawal until the user is compliant', async () => {
     const phone = `+2557${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     const tz = await createSignedInUser(bed.t.deps.db, { site_id: 4, phone });
-    await fundUser(bed.t.deps.db, tz.user.id, 50_000);
-    const refused = await withdraw(tz.cookies, phone, 100);
+    // TSh 10,000: Tanzania's withdrawal minimum is TSh 2,000 (site-limits.ts).
+    await fundUser(bed.t.deps.db, tz.user.id, 1_000_000);
+    const refused = await withdraw(tz.cookies, phone, 5_000);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().datasource_entries[0]).toMatchObject({
       value: 'COMPLIANCE_REQUIRED',
@@ -238,11 +239,11 @@ describe('withdrawal', () => {
       },
     );
     expect(compliance.statusCode).toBe(200);
-    expect((await withdraw(tz.cookies, phone, 100)).statusCode).toBe(204);
+    expect((await withdraw(tz.cookies, phone, 5_000)).statusCode).toBe(204);
     expect(await withdrawals(tz.user.id)).toHaveLength(1);
     // The sandbox only pays Kenyan numbers: the payout is refused and the money released.
     await eventually(async () => (await withdrawals(tz.user.id))[0]?.status === 'failed');
-    expect((await getBalances(bed.t.deps.db, tz.user.id)).cash).toBe(50_000);
+    expect((await getBalances(bed.t.deps.db, tz.user.id)).cash).toBe(1_000_000);
   });
 
   it('answers the eligibility checks from bets and casino rounds placed', async () => {

@@ -107,6 +107,8 @@ const EN = {
   payFrom: 'from',
   paySaveLimits: 'Save limits',
   payLimitsSaved: 'Your deposit limits are saved.',
+  payWholeAmount: 'Enter a whole amount, without decimals.',
+  payTwoDecimals: 'Enter an amount with at most two decimals.',
 } as const;
 
 export type StringKey = keyof typeof EN;
@@ -210,6 +212,8 @@ const SW: Record<StringKey, string> = {
   payFrom: 'kuanzia',
   paySaveLimits: 'Hifadhi vikomo',
   payLimitsSaved: 'Vikomo vyako vimehifadhiwa.',
+  payWholeAmount: 'Weka kiasi kamili, bila desimali.',
+  payTwoDecimals: 'Weka kiasi chenye desimali zisizozidi mbili.',
 };
 
 const DICTIONARIES: Record<string, Record<StringKey, string>> = { en: EN, sw: SW };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { DEPOSIT_MINIMUM } from '@dau/domain/constants';
 import { WITHDRAWAL_DAILY_LIMIT_REACHED, WITHDRAWAL_FREQUENCY_LIMIT } from '@dau/domain/messages';
 import { fromUnits, isWholeUnits, type Cents } from '@dau/domain/money';
+import type { SiteMoneyLimits } from '@dau/domain/site-limits';
 import { normalisePhone } from '@dau/domain/phone';
 import { SITES, isSiteId, siteConfig, type SiteConfig, type SiteId } from '@dau/domain/sites';
 import {
@@ -132,10 +132,15 @@ async function inTransaction<T>(
 // ---------------------------------------------------------------------------------------------
 // Deposits
 
-export function parseDepositAmount(input: unknown, site: SiteConfig, maxUnits: number): Cents {
+export function parseDepositAmount(
+  input: unknown,
+  site: SiteConfig,
+  limits: Pick<SiteMoneyLimits, 'depositMin' | 'depositMax'>,
+): Cents {
   const validation = validateDepositAmount(
     typeof input === 'number' || typeof input === 'string' ? input : null,
-    DEPOSIT_MINIMUM,
+    limits.depositMin,
+    site.currencyCode,
   );
   if (!validation.ok) {
     if (validation.code === 'required')
@@ -143,10 +148,12 @@ export function parseDepositAmount(input: unknown, site: SiteConfig, maxUnits: n
     if (validation.code === 'below-minimum') {
       throw badInput(
         'AMOUNT_BELOW_MINIMUM',
-        paymentMessages.depositBelowMinimum(DEPOSIT_MINIMUM, site),
+        paymentMessages.depositBelowMinimum(limits.depositMin, site),
         'Amount',
       );
     }
+    if (validation.code === 'too-many-decimals')
+      throw badInput('AMOUNT_TOO_PRECISE', paymentMessages.amountTooPrecise(site), 'Amount');
     throw badInput('AMOUNT_INVALID', paymentMessages.amountInvalid, 'Amount');
   }
   const amount = validation.value;
@@ -159,7 +166,7 @@ export function parseDepositAmount(input: unknown, site: SiteConfig, maxUnits: n
       'Amount',
     );
   }
-  const max = fromUnits(maxUnits);
+  const max = limits.depositMax;
   if (amount > max)
     throw badInput(
       'AMOUNT_ABOVE_MAXIMUM',
@@ -189,7 +196,7 @@ export async function requestDeposit(
 ): Promise<{ publicId: string }> {
   const site = siteOf(user.siteId);
   const phone = parsePhone(input.phone, site.siteId);
-  const amount = parseDepositAmount(input.amount, site, ctx.deps.config.payments.depositMax);
+  const amount = parseDepositAmount(input.amount, site, ctx.deps.config.limits[site.siteId]);
   await guard(ctx, user.userId, 'deposit', amount);
   // Limits are checked and the pending deposit recorded under the user's row lock, so two
   // deposits at once cannot both slip under a limit.
@@ -476,6 +483,7 @@ export async function checkWithdrawalAmount(
 ): Promise<Cents> {
   const validation = validateWithdrawalAmount(
     typeof input === 'number' || typeof input === 'string' ? input : null,
+    site.currencyCode,
   );
   if (!validation.ok) {
     if (validation.code === 'required')
@@ -490,9 +498,7 @@ export async function checkWithdrawalAmount(
     throw badInput('AMOUNT_INVALID', paymentMessages.amountInvalid, 'WithdrawalAmount');
   }
   const amount = validation.value;
-  const { withdrawalMin, withdrawalMax } = ctx.deps.config.payments;
-  const min = fromUnits(withdrawalMin);
-  const max = fromUnits(withdrawalMax);
+  const { withdrawalMin: min, withdrawalMax: max } = ctx.deps.config.limits[site.siteId];
   if (amount < min)
     throw badInput(
       'AMOUNT_BELOW_MINIMUM',

@@ -1,7 +1,6 @@
 import {
   betslipSelections,
   coerceStake,
-  DEFAULT_BETSLIP_CONFIG,
   effectiveOdds,
   comboPayout,
   isPlaceable,
@@ -9,9 +8,11 @@ import {
   type BetslipSelection,
   type BetslipState,
 } from '@dau/domain/betslip';
-import { QUICK_BET_AMOUNTS } from '@dau/domain/constants';
+import { toAmountText } from '@dau/domain/currency';
+import { siteMoneyLimits } from '@dau/domain/site-limits';
+import type { TaxPolicy } from '@dau/domain/tax-policy';
 import type { Cents } from '@dau/domain/money';
-import { formatMoney, fromUnits, toUnitsString } from '@dau/domain/money';
+import { formatMoney, fromUnits } from '@dau/domain/money';
 import { formatOdds } from '@dau/domain/odds';
 import { payoutBreakdown } from '@dau/domain/payout';
 import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
@@ -120,9 +121,10 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
   const money = (amount: Cents) => formatMoney(amount, site);
   const selections = betslipSelections(slip);
   const multiple = slip.betType === 'multiple';
-  const payout = multiple ? comboPayout(slip) : null;
+  const config = useBetslipStore((s) => s.config);
+  const payout = multiple ? comboPayout(slip, config) : null;
   const toNext = winBoostSelectionsToNext(slip.qualifyingselections);
-  const singles = singlesTaxes(selections);
+  const singles = singlesTaxes(selections, config.policy);
   // Kept here, not in the button: a placed bet empties the slip and the button goes away.
   const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
@@ -234,7 +236,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
               />
             )}
             <div className={styles.quick}>
-              {QUICK_BET_AMOUNTS.map((amount) => (
+              {siteMoneyLimits(site.siteId).quickStakes.map((amount) => (
                 <button
                   key={amount}
                   type="button"
@@ -361,7 +363,10 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
 }
 
 /** Tax totals of the placeable singles, each priced by the domain's payout rules. */
-function singlesTaxes(selections: readonly BetslipSelection[]): {
+function singlesTaxes(
+  selections: readonly BetslipSelection[],
+  policy: TaxPolicy,
+): {
   excise: Cents;
   withholdingTax: Cents;
 } {
@@ -374,7 +379,7 @@ function singlesTaxes(selections: readonly BetslipSelection[]): {
       freebetStake: s.freebetstake,
       legs: [effectiveOdds(s)],
       betType: 'single',
-      policy: DEFAULT_BETSLIP_CONFIG.policy,
+      policy,
     });
     excise += payout.excise;
     withholdingTax += payout.withholdingTax;
@@ -524,12 +529,13 @@ function StakeInput({
   value: Cents;
   onChange: (value: string) => void;
 }) {
-  const [text, setText] = useState(() => toUnitsString(value));
+  const { currencyCode } = currentSite();
+  const [text, setText] = useState(() => toAmountText(value, currencyCode));
   const [shown, setShown] = useState(value);
   // A quick amount changes the stake from outside: show it (adjusting state during render).
   if (shown !== value) {
     setShown(value);
-    if (coerceStake(text) !== value) setText(toUnitsString(value));
+    if (coerceStake(text, currencyCode) !== value) setText(toAmountText(value, currencyCode));
   }
   return (
     <label className={styles.stake}>

@@ -2,7 +2,7 @@ import { t } from '../../../lib/i18n';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
 import { depositInProgressMessage } from '@dau/domain/messages';
-import { parseMoney } from '@dau/domain/money';
+import { currency, parseAmount } from '@dau/domain/currency';
 import { validateDepositPhone } from '@dau/domain/validation';
 import { COOKIES } from '@dau/contracts/http';
 import { trackEvent } from '../../../lib/analytics';
@@ -30,7 +30,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const site = currentSite();
   const primaryPhone = usePrimaryPhone();
   const labels = usePaymentLabels().data;
-  const { minimum, presets } = depositSettings(labels);
+  const { minimum, presets } = depositSettings(labels, site);
   // null until the user edits it: the primary mobile shows once the profile is in.
   const [typedPhone, setPhone] = useState<string | null>(null);
   const phone = typedPhone ?? primaryPhone;
@@ -40,8 +40,15 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const deposit = useDeposit();
   const notify = usePaymentsStore((s) => s.notify);
 
-  const cents = parseMoney(amount);
+  const parsed = parseAmount(amount, site.currencyCode);
+  const cents = parsed.ok ? parsed.cents : null;
   const belowMinimum = cents === null || cents < minimum;
+  // Too many decimals for the currency is said at once, under the field (no decimals in UGX/TZS).
+  const wholeUnits = currency(site.currencyCode).exponent === 0;
+  const amountError =
+    !parsed.ok && parsed.code === 'too-many-decimals'
+      ? t(wholeUnits ? 'payWholeAmount' : 'payTwoDecimals')
+      : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,10 +92,11 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         <TextField
           label={`${labels?.deposit_amount_label || t('payAmount')} (${site.currencySymbol})`}
           name="amount"
-          inputMode="decimal"
+          inputMode={wholeUnits ? 'numeric' : 'decimal'}
           autoComplete="off"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
+          error={amountError}
         />
         <div className={styles.presets}>
           {presets.map((preset) => (

@@ -149,6 +149,27 @@ describe('deposit modal', () => {
     expect(screen.getByText('290290', { selector: 'li strong' })).toBeTruthy();
   });
 
+  it('in Uganda, offers no preset under the minimum and refuses decimals as they are typed', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'dau-site';
+    meta.content = '1';
+    document.head.append(meta);
+    labels = { deposit_presets: '1,5,10,20,1000' };
+    renderWithQuery(<DepositModal onClose={() => {}} />);
+    expect(screen.getByLabelText('Amount (UGX)')).toBeTruthy();
+    // UGX 500 is Uganda's minimum: the spec's 1, 5, 10, 20 are never offered there.
+    await screen.findByRole('button', { name: '1000' });
+    for (const low of ['1', '5', '10', '20'])
+      expect(screen.queryByRole('button', { name: low })).toBeNull();
+    const submit = screen.getByRole('button', { name: 'Deposit' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '5000.5' } });
+    expect(screen.getByText('Enter a whole amount, without decimals.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '5000' } });
+    expect(screen.queryByText('Enter a whole amount, without decimals.')).toBeNull();
+    expect(submit.disabled).toBe(false);
+  });
+
   it('asks for the phone number first', async () => {
     renderWithQuery(<DepositModal onClose={() => {}} />);
     const phone = screen.getByLabelText('Phone number') as HTMLInputElement;

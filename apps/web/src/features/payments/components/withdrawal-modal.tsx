@@ -122,7 +122,7 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
   const notify = usePaymentsStore((s) => s.notify);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const check = validateWithdrawalAmount(amount);
+    const check = validateWithdrawalAmount(amount, currentSite().currencyCode);
     setErrors([]);
     if (!check.ok) {
       setAmountError(check.message ?? 'Please enter a valid amount.');
