@@ -6,6 +6,13 @@ import type {
 import type { BookingCodesTable } from '../modules/betting/booking-code.tables';
 import type { LoyaltyRewardsTable } from '../modules/loyalty/loyalty.tables';
 import type {
+  CasinoCategoriesTable,
+  CasinoGameCategoriesTable,
+  CasinoGamesTable,
+  CasinoLobbyCategoriesTable,
+  CasinoProvidersTable,
+} from '../modules/casino/catalogue.tables';
+import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
   LoginThrottlesTable,
@@ -83,4 +90,9 @@ export interface Database {
   bet_status_history: BetStatusHistoryTable;
   booking_codes: BookingCodesTable;
   loyalty_rewards: LoyaltyRewardsTable;
+  casino_providers: CasinoProvidersTable;
+  casino_categories: CasinoCategoriesTable;
+  casino_lobby_categories: CasinoLobbyCategoriesTable;
+  casino_games: CasinoGamesTable;
+  casino_game_categories: CasinoGameCategoriesTable;
 }
