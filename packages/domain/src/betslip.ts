@@ -19,7 +19,7 @@ import { boostedOdds, payoutBreakdown } from './payout';
 import { taxBoostNext, taxBoostPercentage } from './tax-boost';
 import type { TaxPolicy } from './tax-policy';
 import { DEFAULT_TAX_POLICIES, SPEC_TAX_POLICY, taxPolicyAt } from './tax-policy';
-import { siteMoneyLimits } from './site-limits';
+import { SITE_STAKE_DEFAULTS } from './stake-defaults';
 import type { SiteId } from './sites';
 import { winBoostNext, winBoostPercentage } from './win-boost';
 
@@ -125,7 +125,7 @@ export function siteBetslipConfig(siteId: SiteId, now: Date): BetslipConfig {
   return {
     qualification: DEFAULT_BOOST_QUALIFICATION,
     policy: taxPolicyAt(DEFAULT_TAX_POLICIES, siteId, now),
-    defaultStake: siteMoneyLimits(siteId).defaultStake,
+    defaultStake: SITE_STAKE_DEFAULTS[siteId].defaultStake,
   };
 }
 

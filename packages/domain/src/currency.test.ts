@@ -5,12 +5,11 @@ import {
   currency,
   fitsCurrency,
   floorToCurrency,
-  formatCurrencyAmount,
-  parseAmount,
   quantum,
   roundToCurrency,
-  toAmountText,
 } from './currency';
+import { formatCurrencyAmount } from './currency-amounts';
+import { parseAmount, toAmountText } from './amount-input';
 import { formatMoney, type Cents } from './money';
 import { SITES } from './sites';
 

@@ -1,4 +1,4 @@
-import { formatCurrencyAmount } from './currency';
+import { formatCurrencyAmount } from './currency-amounts';
 import type { SiteConfig } from './sites';
 
 /**

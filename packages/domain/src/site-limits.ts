@@ -1,9 +1,4 @@
-import {
-  DEFAULT_SINGLE_STAKE,
-  DEPOSIT_MIN_BALANCE_NOTIFY,
-  PRESET_DEPOSIT_AMOUNTS,
-  QUICK_BET_AMOUNTS,
-} from './constants';
+import { DEPOSIT_MIN_BALANCE_NOTIFY, PRESET_DEPOSIT_AMOUNTS } from './constants';
 import type { Cents } from './money';
 import type { SiteId } from './sites';
 
@@ -11,7 +6,8 @@ import type { SiteId } from './sites';
  * Money limits of each site in its own currency (docs/decisions/140). Kenya keeps the spec's and
  * the server's historical defaults; the other sites' are operator defaults of about the same
  * worth, rounded to amounts people type, and above each provider's own minimum transaction.
- * The server's environment can override any of them per site.
+ * The server's environment can override any of them per site. The betslip's default and quick
+ * stakes are in `stake-defaults.ts` (the first load carries those, not these).
  */
 export interface SiteMoneyLimits {
   /** Least deposit (the content label `deposit_min` may raise it, never lower it). */
@@ -21,9 +17,6 @@ export interface SiteMoneyLimits {
   withdrawalMax: Cents;
   stakeMin: Cents;
   stakeMax: Cents;
-  /** The stake a fresh betslip starts with, and the quick stake buttons (whole units). */
-  defaultStake: Cents;
-  quickStakes: readonly number[];
   /** Deposit presets in whole units, each at least `depositMin`. */
   depositPresets: readonly number[];
   /** Cash balance under which the low-balance notice may show. */
@@ -41,8 +34,6 @@ export const SITE_MONEY_LIMITS: Readonly<Record<SiteId, SiteMoneyLimits>> = {
     withdrawalMax: units(4_000_000),
     stakeMin: units(100),
     stakeMax: units(10_000_000),
-    defaultStake: units(1_000),
-    quickStakes: [500, 1_000, 2_000, 5_000],
     depositPresets: [1_000, 5_000, 10_000, 20_000],
     lowBalance: units(100),
   },
@@ -54,8 +45,6 @@ export const SITE_MONEY_LIMITS: Readonly<Record<SiteId, SiteMoneyLimits>> = {
     withdrawalMax: units(150_000),
     stakeMin: units(1),
     stakeMax: units(500_000),
-    defaultStake: DEFAULT_SINGLE_STAKE,
-    quickStakes: QUICK_BET_AMOUNTS,
     // The spec's presets are 1, 5, 10, 20; 1 is below its own minimum of 2, so it is left out.
     depositPresets: PRESET_DEPOSIT_AMOUNTS.filter((preset) => preset * 100 >= 200),
     lowBalance: DEPOSIT_MIN_BALANCE_NOTIFY,
@@ -68,8 +57,6 @@ export const SITE_MONEY_LIMITS: Readonly<Record<SiteId, SiteMoneyLimits>> = {
     withdrawalMax: units(30_000),
     stakeMin: units(1),
     stakeMax: units(100_000),
-    defaultStake: units(10),
-    quickStakes: [5, 10, 20, 50],
     depositPresets: [10, 50, 100, 200],
     lowBalance: units(1),
   },
@@ -81,8 +68,6 @@ export const SITE_MONEY_LIMITS: Readonly<Record<SiteId, SiteMoneyLimits>> = {
     withdrawalMax: units(3_000_000),
     stakeMin: units(200),
     stakeMax: units(10_000_000),
-    defaultStake: units(1_000),
-    quickStakes: [500, 1_000, 2_000, 5_000],
     depositPresets: [2_000, 5_000, 10_000, 20_000],
     lowBalance: units(200),
   },

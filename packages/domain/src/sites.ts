@@ -1,4 +1,4 @@
-import { CURRENCIES, type CurrencyCode } from './currency';
+import type { CurrencyCode } from './currency';
 
 /**
  * Country sites served by one deployment (spec doc 1 §1, design/glossary.md).
@@ -13,7 +13,7 @@ export interface SiteConfig {
   countryCode: string;
   /** ISO 4217 code: decimals, rounding and the label come from `currency.ts`. */
   currencyCode: CurrencyCode;
-  /** How amounts are labelled to users, e.g. `KSh` (the currency table's symbol). */
+  /** How amounts are labelled to users, e.g. `KSh`: the currency table's symbol (a test checks). */
   currencySymbol: string;
   locale: string;
   defaultLanguage: string;
@@ -66,7 +66,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
     country: 'Uganda',
     countryCode: 'ug',
     currencyCode: 'UGX',
-    currencySymbol: CURRENCIES.UGX.symbol,
+    currencySymbol: 'UGX',
     locale: 'en-UG',
     defaultLanguage: 'en',
     languages: [],
@@ -95,7 +95,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
     country: 'Kenya',
     countryCode: 'ke',
     currencyCode: 'KES',
-    currencySymbol: CURRENCIES.KES.symbol,
+    currencySymbol: 'KSh',
     locale: 'en-KE',
     defaultLanguage: 'en',
     languages: [],
@@ -117,7 +117,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
     country: 'Zambia',
     countryCode: 'zm',
     currencyCode: 'ZMW',
-    currencySymbol: CURRENCIES.ZMW.symbol,
+    currencySymbol: 'K',
     locale: 'en-ZM',
     defaultLanguage: 'en',
     languages: [],
@@ -139,7 +139,7 @@ export const SITES: Readonly<Record<SiteId, SiteConfig>> = {
     country: 'Tanzania',
     countryCode: 'tz',
     currencyCode: 'TZS',
-    currencySymbol: CURRENCIES.TZS.symbol,
+    currencySymbol: 'TSh',
     locale: 'en-TZ',
     defaultLanguage: 'sw',
     languages: [

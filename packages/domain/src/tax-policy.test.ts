@@ -9,6 +9,7 @@ import {
   taxPolicyAt,
   withdrawalTax,
 } from './tax-policy';
+import { TAX_POLICY_SOURCES } from './tax-policy-sources';
 
 describe('tax policy', () => {
   it("uses the spec policy in Kenya and each other site's own law, in its own currency", () => {
@@ -26,7 +27,9 @@ describe('tax policy', () => {
     // Zambia's 10 % excise on stakes from 1 September 2025, Lusaka time (UTC+2).
     expect(at(3, '2025-08-31T21:59:00Z').id).toBe('zm-2020');
     expect(at(3, '2025-08-31T22:00:00Z').id).toBe('zm-2025');
-    for (const policy of DEFAULT_TAX_POLICIES) expect(policy.source).toBeTruthy();
+    for (const policy of [...DEFAULT_TAX_POLICIES, KENYA_2025_TAX_POLICY]) {
+      expect(TAX_POLICY_SOURCES[policy.id], policy.id).toBeTruthy();
+    }
   });
 
   it('rounds taxes to whole shillings where the currency has no decimals', () => {

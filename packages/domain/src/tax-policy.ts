@@ -39,8 +39,6 @@ export interface TaxPolicy {
    * Uganda and Tanzania). Absent in policies stored before currencies were tracked: cents.
    */
   currency?: CurrencyCode;
-  /** Where the rates come from (the law or the spec); docs/decisions/140 lists them. */
-  source?: string;
 }
 
 /** The rounding step of a policy's figures, in cents. */
@@ -57,7 +55,6 @@ export const SPEC_TAX_POLICY: TaxPolicy = {
   winningsSide: { rateBps: 2000, base: 'net-winnings' },
   maxWinning: MAX_WINNING,
   currency: 'KES',
-  source: 'spec doc 1 §9, doc 2 §9',
 };
 
 /**
@@ -73,7 +70,6 @@ export const KENYA_2025_TAX_POLICY: TaxPolicy = {
   winningsSide: { rateBps: 500, base: 'withdrawal' },
   maxWinning: MAX_WINNING,
   currency: 'KES',
-  source: 'Kenya Finance Act 2025',
 };
 
 const NO_STAKE_TAX: StakeSideTax = { rateBps: 0, base: 'stake', method: 'deducted' };
@@ -91,7 +87,6 @@ export const SITE_TAX_POLICIES: readonly TaxPolicy[] = [
     winningsSide: { rateBps: 1500, base: 'net-winnings' },
     maxWinning: 4_000_000_000 as Cents, // UGX 40,000,000
     currency: 'UGX',
-    source: 'Uganda Income Tax Act Cap 340 s.118C, Third Schedule Part X (2017 amendment)',
   },
   { ...SPEC_TAX_POLICY, id: 'spec-2' },
   {
@@ -102,7 +97,6 @@ export const SITE_TAX_POLICIES: readonly TaxPolicy[] = [
     winningsSide: { rateBps: 2000, base: 'net-winnings' },
     maxWinning: 30_000_000 as Cents, // ZMW 300,000
     currency: 'ZMW',
-    source: 'Zambia Income Tax Act s.64A; Income Tax (Betting and Gaming) Regulations 2018',
   },
   {
     id: 'zm-2025',
@@ -112,7 +106,6 @@ export const SITE_TAX_POLICIES: readonly TaxPolicy[] = [
     winningsSide: { rateBps: 2000, base: 'net-winnings' },
     maxWinning: 30_000_000 as Cents,
     currency: 'ZMW',
-    source: 'Zambia Customs and Excise (Amendment) Act No. 11 of 2025 (10 % excise on stakes)',
   },
   {
     id: 'tz-2021',
@@ -122,7 +115,6 @@ export const SITE_TAX_POLICIES: readonly TaxPolicy[] = [
     winningsSide: { rateBps: 1500, base: 'net-winnings' },
     maxWinning: 3_000_000_000 as Cents, // TZS 30,000,000
     currency: 'TZS',
-    source: 'Tanzania Finance Act 2021 (Gaming Act Cap 41: tax on winnings 20 % → 15 %)',
   },
   {
     id: 'tz-2022',
@@ -132,7 +124,6 @@ export const SITE_TAX_POLICIES: readonly TaxPolicy[] = [
     winningsSide: { rateBps: 1000, base: 'net-winnings' },
     maxWinning: 3_000_000_000 as Cents,
     currency: 'TZS',
-    source: 'Tanzania Finance Act 2022 (Gaming Act Cap 41: sports betting winnings 10 %)',
   },
 ];
 

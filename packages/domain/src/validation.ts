@@ -7,7 +7,8 @@ import {
   WITHDRAWAL_WHOLE_NUMBERS_HINT,
   minimumAgeMessage,
 } from './messages';
-import { parseAmount, type CurrencyCode } from './currency';
+import { type CurrencyCode } from './currency';
+import { parseAmount } from './amount-input';
 import type { Cents } from './money';
 import { isWholeUnits } from './money';
 import type { SiteId } from './sites';

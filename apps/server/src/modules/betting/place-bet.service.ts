@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PlaceBetRequest, PlaceBetResponse } from '@dau/contracts/betting/place-bet';
 import { qualifiesForBoost } from '@dau/domain/boost-qualification';
-import { currency, parseAmount } from '@dau/domain/currency';
+import { currency } from '@dau/domain/currency';
+import { parseAmount } from '@dau/domain/amount-input';
 import { formatMoney, type Cents } from '@dau/domain/money';
 import { formatOdds, parseOdds, type Odds } from '@dau/domain/odds';
 import { payoutBreakdown } from '@dau/domain/payout';

@@ -8,8 +8,8 @@ import {
   type BetslipSelection,
   type BetslipState,
 } from '@dau/domain/betslip';
-import { toAmountText } from '@dau/domain/currency';
-import { siteMoneyLimits } from '@dau/domain/site-limits';
+import { toAmountText } from '@dau/domain/amount-input';
+import { SITE_STAKE_DEFAULTS } from '@dau/domain/stake-defaults';
 import type { TaxPolicy } from '@dau/domain/tax-policy';
 import type { Cents } from '@dau/domain/money';
 import { formatMoney, fromUnits } from '@dau/domain/money';
@@ -236,7 +236,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
               />
             )}
             <div className={styles.quick}>
-              {siteMoneyLimits(site.siteId).quickStakes.map((amount) => (
+              {SITE_STAKE_DEFAULTS[site.siteId].quickStakes.map((amount) => (
                 <button
                   key={amount}
                   type="button"

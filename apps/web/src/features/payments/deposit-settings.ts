@@ -1,4 +1,4 @@
-import { parseAmount } from '@dau/domain/currency';
+import { parseAmount } from '@dau/domain/amount-input';
 import type { Cents } from '@dau/domain/money';
 import { siteMoneyLimits, usableDepositPresets } from '@dau/domain/site-limits';
 import { SITES, type SiteConfig } from '@dau/domain/sites';

@@ -1,4 +1,4 @@
-import { t } from '../../../lib/i18n';
+import { t } from '../payment-strings';
 import type { SiteConfig } from '@dau/domain/sites';
 import { RichText } from '../../../ui/rich-text/rich-text';
 import { useCountryStory, type DepositInstructions } from '../api/payment-content';

@@ -1,8 +1,9 @@
-import { t } from '../../../lib/i18n';
+import { t } from '../payment-strings';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
 import { depositInProgressMessage } from '@dau/domain/messages';
-import { currency, parseAmount } from '@dau/domain/currency';
+import { currency } from '@dau/domain/currency';
+import { parseAmount } from '@dau/domain/amount-input';
 import { validateDepositPhone } from '@dau/domain/validation';
 import { COOKIES } from '@dau/contracts/http';
 import { trackEvent } from '../../../lib/analytics';

@@ -1,4 +1,4 @@
-import { t } from '../../../lib/i18n';
+import { t } from '../payment-strings';
 import { useState, type FormEvent } from 'react';
 import type { LeakyBucketPush } from '@dau/contracts/realtime';
 import { NOTIFICATION_TIMEOUT_MS, WITHDRAWAL_PENDING_WAIT_MS } from '@dau/domain/constants';
