@@ -193,7 +193,9 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       if (q.eventid !== undefined) {
         const event = findEvent(model(), requiredInt(q.eventid, 'eventid'));
         return {
-          eventMin: toEventSummary(event, model(), { timeOffsetMinutes: request.timeOffsetMinutes }),
+          eventMin: toEventSummary(event, model(), {
+            timeOffsetMinutes: request.timeOffsetMinutes,
+          }),
         };
       }
       if (q.eventId === undefined) throw missingParameter('eventid');
@@ -201,7 +203,10 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       const marketId = optionalInt(q.marketId, 'marketId');
       return {
         eventMin: [
-          toEventSummary(event, model(), { marketId, timeOffsetMinutes: request.timeOffsetMinutes }),
+          toEventSummary(event, model(), {
+            marketId,
+            timeOffsetMinutes: request.timeOffsetMinutes,
+          }),
         ],
       };
     },
