@@ -8,10 +8,11 @@ export function formatDateTime(
   instant: Date | number | string,
   offsetMinutes: number,
   locale: string,
-  options: { withYear?: boolean } = {},
+  options: { withYear?: boolean; weekday?: boolean } = {},
 ): string {
   const shifted = new Date(new Date(instant).getTime() + offsetMinutes * 60_000);
   return new Intl.DateTimeFormat(locale, {
+    ...(options.weekday ? { weekday: 'short' } : {}),
     day: 'numeric',
     month: 'short',
     ...(options.withYear === false ? {} : { year: 'numeric' }),

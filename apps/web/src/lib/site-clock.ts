@@ -13,7 +13,7 @@ export function siteDayTime(instant: string | number | Date): string {
 /** '23 Nov 2026, 17:05' in English, '23 Nov 2026, 17:05' in Swahili's own month names. */
 export function siteDateTime(
   instant: string | number | Date,
-  options: { withYear?: boolean } = {},
+  options: { withYear?: boolean; weekday?: boolean } = {},
 ): string {
   const site = currentSite();
   const locale = currentLanguage(site) === 'sw' ? 'sw-TZ' : site.locale;

@@ -47,7 +47,7 @@ function Progress({ progress }: { progress: LoyaltyProgressResponse }) {
   const site = currentSite();
   const money = (units: number) => formatMoney(fromUnits(units), site);
   // The site's clock: UTC+3, or UTC+2 in Zambia.
-  const resets = siteDateTime(progress.weekEnd, { withYear: false });
+  const resets = siteDateTime(progress.weekEnd, { withYear: false, weekday: true });
   return (
     <>
       <p className={styles.count} data-testid="loyalty-count">
