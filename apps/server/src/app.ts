@@ -21,8 +21,7 @@ import { responsibleGamblingGuard } from './modules/accounts/responsible-gamblin
 import { bettingRoutes } from './modules/betting/betting.routes';
 import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
-import { catalogueRoutes } from './modules/casino/catalogue.routes';
-import { CatalogueService, EngineRegistry } from './modules/casino/catalogue.service';
+import { casinoRoutes, createCasino } from './modules/casino/casino.plugin';
 import { contentRoutes } from './modules/content/content.routes';
 import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
@@ -34,7 +33,13 @@ import { feedSandboxRoutes } from './modules/feed/feed-sandbox.routes';
 import { feedSubscriptions } from './modules/feed/feed-subscriptions';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { supportRoutes } from './modules/support/support.routes';
-import { registerErrorHandling } from './plugins/error-handler';
+import { trustFunction } from './plugins/client-address';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+} from './plugins/error-handler';
+import { refuseNulCharacters } from './plugins/input-guard';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
 import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
@@ -51,8 +56,11 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // The client address is the one the nearest untrusted hop saw (decision 121).
+    trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
     requestIdHeader: 'x-request-id',
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -75,6 +83,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
     done();
   });
   app.addHook('onRequest', trailingSlashRedirect);
+  app.addHook('preValidation', refuseNulCharacters);
 
   // Event lists run to tens of kilobytes of JSON; on metered mobile data they travel compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -149,10 +158,10 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(bettingRoutes);
   await app.register(bookingCodeRoutes);
   await app.register(loyaltyRoutes);
-  // Casino (issue #13): the catalogue reads which engines run here (game engines register).
-  const engines = new EngineRegistry();
-  const catalogue = new CatalogueService(deps.db, engines);
-  await app.register(catalogueRoutes, { catalogue });
+  // Casino (issue #13): catalogue, lobbies, the seamless game wallet; Dau's game engines take
+  // `casino.wallet` (money) and `casino.engines` (what is playable).
+  const casino = createCasino(deps);
+  await app.register(casinoRoutes, { casino });
   // The web app answers 404 for page paths the shared page table or the content do not know.
   await app.register(webApp, { lookup: pageLookup(deps.content) });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, invalid, type ConfigContext } from './config/area';
 import { bettingConfig, bettingEnv, type BettingConfig } from './config/betting';
+import { casinoConfig, casinoEnv, type CasinoConfig } from './config/casino';
 import { contentConfig, contentEnv, type ContentConfig } from './config/content';
 import { feedConfig, feedEnv, type FeedConfig } from './config/feed';
 import { moneyLimitsConfig, moneyLimitsEnv, type MoneyLimitsConfig } from './config/money-limits';
@@ -13,6 +14,7 @@ import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
 export { ConfigError } from './config/area';
 export type { BettingConfig, LoyaltyConfig } from './config/betting';
 export type { MoneyLimitsConfig } from './config/money-limits';
+export type { CasinoConfig } from './config/casino';
 export type { PaymentsConfig } from './config/payments';
 export type { AfricasTalkingConfig, SmsConfig } from './config/sms';
 
@@ -28,6 +30,7 @@ const envSchema = z.object({
   ...contentEnv,
   ...bettingEnv,
   ...moneyLimitsEnv,
+  ...casinoEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -40,11 +43,36 @@ export interface Config extends ServerConfig {
   feed: FeedConfig;
   /** Deposit, withdrawal and stake limits of each site, in cents of its currency. */
   limits: MoneyLimitsConfig;
+  casino: CasinoConfig;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 // src/ and dist/ sit at the same depth, so this is the repository's content/ folder from both.
 const defaultContentDir = path.resolve(import.meta.dirname, '../../../content');
+
+/**
+ * Production refuses to start on defaults that are only safe on a laptop: links in SMS built
+ * from a request's Host header, callback paths and token keys that change with every restart,
+ * and the Daraja sandbox's published credentials (decision 121).
+ */
+const PRODUCTION_REQUIRED = [
+  'PUBLIC_URL',
+  'PAYMENTS_CALLBACK_TOKEN',
+  'BB_JWT_SECRET',
+  'SMS_PROVIDER',
+  'DARAJA_BASE_URL',
+  'DARAJA_CONSUMER_KEY',
+  'DARAJA_CONSUMER_SECRET',
+  'DARAJA_PASSKEY',
+  'DARAJA_SECURITY_CREDENTIAL',
+] as const;
+
+function requireProductionSecrets(env: Record<string, string | undefined>): void {
+  const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw invalid(missing.join(', '), 'required in production (real URLs and credentials)');
+  }
+}
 
 /** Validates the environment once, at start-up. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -66,7 +94,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
   const feed = feedConfig(e, context);
   if (isProduction && e.SANDBOX) throw invalid('SANDBOX', 'sandboxes are refused in production');
-  return {
+  const config: Config = {
     ...serverConfig(e, context, defaultWebDist),
     payments: paymentsConfig(e, context),
     sms: smsConfig(e, context),
@@ -74,5 +102,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     content: contentConfig(e, context, defaultContentDir),
     betting: bettingConfig(e, context),
     limits: moneyLimitsConfig(e, context),
+    casino: casinoConfig(e, context),
   };
+  if (isProduction) requireProductionSecrets(blankAsMissing);
+  return config;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_ID, isSiteId, type SiteId } from '@dau/domain/sites';
+import { isAddressOrNetwork, type TrustProxy } from '../plugins/client-address';
 import { booleanFromEnv, type ConfigContext } from './area';
 
 /** `host=siteId` pairs separated by commas, e.g. `tz.dau.local=4,ug.dau.local=1`. */
@@ -22,6 +23,61 @@ const siteHostsFromEnv = z.string().transform((value, ctx) => {
   return map;
 });
 
+/** `siteId=url` pairs separated by commas, e.g. `1=https://ug.dau.example,4=https://tz.dau.example`. */
+const sitePublicUrlsFromEnv = z.string().transform((value, ctx) => {
+  const map: Partial<Record<SiteId, string>> = {};
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const siteId = Number(pair.slice(0, at));
+    const url = pair.slice(at + 1);
+    if (at < 1 || !isSiteId(siteId) || !z.string().url().safeParse(url).success) {
+      ctx.addIssue({ code: 'custom', message: `invalid SITE_PUBLIC_URLS entry "${pair}"` });
+      return z.NEVER;
+    }
+    map[siteId] = url.replace(/\/+$/, '');
+  }
+  return map;
+});
+
+/**
+ * TRUST_PROXY: `false`, the number of proxies in front of the server (hops), or the addresses
+ * and networks of the trusted proxies separated by commas. `true` is refused: it would trust the
+ * left-most `X-Forwarded-For` address, which the client writes itself (decision 121).
+ */
+const trustProxyFromEnv = z.string().transform((value, ctx): TrustProxy => {
+  const v = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "true would trust the client's own X-Forwarded-For; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.168.1.5)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) {
+      ctx.addIssue({ code: 'custom', message: 'at most 10 proxy hops' });
+      return z.NEVER;
+    }
+    return hops === 0 ? false : hops;
+  }
+  const entries = v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isAddressOrNetwork(entry));
+  if (bad !== undefined || entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `"${bad ?? value}" is not an address or network` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /** The process: HTTP, database, Redis, sites, sandboxes, request limits and sign-in limits. */
 export const serverEnv = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -40,11 +96,14 @@ export const serverEnv = {
   SITE_HOSTS: siteHostsFromEnv.default({}),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
+  /** The public address of the app; links in SMS are built from it. Required in production. */
   PUBLIC_URL: z.string().url().optional(),
+  /** Per-site public addresses (`siteId=url` pairs, e.g. `1=https://ug.dau.example`). */
+  SITE_PUBLIC_URLS: sitePublicUrlsFromEnv.default({}),
   /** Built-in sandboxes (odds feed controls, mobile money, SMS outbox). Refused in production. */
   SANDBOX: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -82,9 +141,10 @@ export interface ServerConfig {
   logLevel: string;
   webDist: string;
   publicUrl: string | undefined;
+  sitePublicUrls: Partial<Record<SiteId, string>>;
   sandbox: boolean;
   seedDemo: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   shutdownGraceMs: number;
@@ -113,7 +173,8 @@ export function serverConfig(
     siteHosts: e.SITE_HOSTS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    sitePublicUrls: e.SITE_PUBLIC_URLS,
     sandbox: context.sandbox,
     seedDemo: e.SEED_DEMO ?? !context.isProduction,
     trustProxy: e.TRUST_PROXY,
@@ -125,4 +186,26 @@ export function serverConfig(
     bbJwtSecret: e.BB_JWT_SECRET ?? randomBytes(32).toString('hex'),
     connectionTestMaxBytes: e.CONNECTION_TEST_MAX_BYTES,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * The base of links this server sends out of band (SMS) for a site: the site's configured
+ * public URL, else PUBLIC_URL. Without either (never in production, which requires PUBLIC_URL)
+ * the request's own address is used only when it is a configured site host or loopback, so a
+ * forged `Host` or `X-Forwarded-Host` never ends up in a genuine SMS (decision 121).
+ */
+export function publicBaseUrl(
+  config: Pick<ServerConfig, 'publicUrl' | 'sitePublicUrls' | 'siteHosts' | 'port'>,
+  siteId: SiteId,
+  request: { protocol: string; host: string; hostname: string },
+): string {
+  const configured = config.sitePublicUrls[siteId] ?? config.publicUrl;
+  if (configured) return configured;
+  const hostname = request.hostname.toLowerCase();
+  if (LOOPBACK_HOSTS.has(hostname) || config.siteHosts[hostname] !== undefined) {
+    return `${request.protocol === 'https' ? 'https' : 'http'}://${request.host}`;
+  }
+  return `http://localhost:${config.port}`;
 }

@@ -83,3 +83,8 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
+
+/** Whether a query failed on a unique constraint (SQLSTATE 23505, PostgreSQL and PGlite). */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === '23505';
+}

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessage, envelope } from '../errors/app-error';
@@ -42,6 +43,20 @@ function validationMessages(
   });
 }
 
+/**
+ * A database error the request's values caused: class 22 (data exception: a value out of range,
+ * a NUL byte, a bad date) is a 400; a unique violation (23505) is a 409, the loser of a race
+ * between two requests for the same new thing. Services handle the cases they know; this is
+ * the net for the ones they do not, so a client can never cause a 500 this way.
+ */
+export function databaseErrorOf(error: unknown): { status: 400 | 409; sqlState: string } | null {
+  const sqlState = (error as { code?: unknown } | null)?.code;
+  if (typeof sqlState !== 'string' || !/^[0-9A-Z]{5}$/.test(sqlState)) return null;
+  if (sqlState.startsWith('22')) return { status: 400, sqlState };
+  if (sqlState === '23505') return { status: 409, sqlState };
+  return null;
+}
+
 /** Maps anything thrown to the spec's error envelope. Only genuine faults answer 500. */
 export function toErrorResponse(error: unknown): {
   status: number;
@@ -50,6 +65,15 @@ export function toErrorResponse(error: unknown): {
 } {
   if (error instanceof AppError) {
     return { status: error.status, body: error.toEnvelope(), unexpected: error.status >= 500 };
+  }
+  const database = databaseErrorOf(error);
+  if (database) {
+    const code: ErrorCode = database.status === 409 ? 'CONFLICT' : 'BAD_REQUEST';
+    return {
+      status: database.status,
+      body: envelope([{ code, message: defaultMessage(code) }]),
+      unexpected: false,
+    };
   }
   const fe = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe) || fe.validation) {
@@ -79,7 +103,10 @@ export function toErrorResponse(error: unknown): {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, unexpected } = toErrorResponse(error);
-    if (unexpected) {
+    if (databaseErrorOf(error)) {
+      // Client-caused, but a service should have refused it earlier: kept visible.
+      request.log.warn({ err: error, url: request.url }, 'database refused a request value');
+    } else if (unexpected) {
       request.log.error(
         { err: error, method: request.method, url: request.url, requestId: request.id },
         'unexpected error',
@@ -92,4 +119,51 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Fastify's router answers a path with bad percent-encoding (400) or a too-long parameter (414)
+ * itself; these keep its status and answer the envelope instead of Fastify's own shape.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  request.log.info({ code: error.code, url: request.url }, 'request refused by the router');
+  void reply
+    .status(tooLong ? 414 : 400)
+    .send(
+      envelope([
+        tooLong
+          ? { code: 'URI_TOO_LONG', message: 'A part of the address is too long.' }
+          : { code: 'BAD_REQUEST', message: 'The address is not valid (bad percent-encoding).' },
+      ]),
+    );
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.'],
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request headers are too large.'],
+};
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (oversized headers or request
+ * line, timeouts, garbage): the envelope on the raw socket, then the connection closes.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'BAD_REQUEST',
+    'The request could not be read.',
+  ];
+  const body = JSON.stringify(envelope([{ code, message }]));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${code}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

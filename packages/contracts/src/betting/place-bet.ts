@@ -5,12 +5,16 @@ import { z } from 'zod';
  * Amounts are currency units with at most two decimals; odds are decimal odds (1.85) as the
  * user saw them. The session names the user.
  */
+/** Ids are stored as PostgreSQL `integer`: larger ones cannot exist and are refused here. */
+export const INT32_MAX = 2_147_483_647;
+const id = () => z.number().int().positive().max(INT32_MAX);
+
 export const placeBetSelectionSchema = z.object({
-  eventId: z.number().int().positive(),
-  marketId: z.number().int().positive(),
+  eventId: id(),
+  marketId: id(),
   /** Empty for markets without a specifier (e.g. `total=2.5` otherwise). */
   specifier: z.string().max(100).default(''),
-  outcomeId: z.number().int().positive(),
+  outcomeId: id(),
   odds: z.number().positive().max(100_000),
 });
 export type PlaceBetSelection = z.infer<typeof placeBetSelectionSchema>;

@@ -23,6 +23,7 @@ import {
   logoutResponseSchema,
 } from '@dau/contracts/accounts/session';
 import type { AppInstance } from '../../app-types';
+import { publicBaseUrl } from '../../config/server';
 import { authGuards, sessionTokenOf } from '../../plugins/auth';
 import { login } from './login.service';
 import {
@@ -115,11 +116,11 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      const baseUrl = app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const siteId = request.site.siteId;
       await requestPasswordReset(app.deps, {
-        siteId: request.site.siteId,
+        siteId,
         identifier: request.body.UnspecifiedUsername,
-        baseUrl: baseUrl.replace(/\/+$/, ''),
+        baseUrl: publicBaseUrl(app.deps.config, siteId, request),
       });
       return { hasErrors: false as const, message: FORGOTTEN_PASSWORD_ANSWER };
     },

@@ -8,7 +8,7 @@ import { minimumAgeMessage } from '@dau/domain/messages';
 import { normalisePhone } from '@dau/domain/phone';
 import { SITES, type SiteId } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
-import type { DbOrTx } from '../../db/database';
+import { isUniqueViolation, type DbOrTx } from '../../db/database';
 import type { User } from './accounts.tables';
 import { AppError } from '../../errors/app-error';
 import {
@@ -182,8 +182,14 @@ export interface StartInput {
   attribution: { click_id: string | null; affiliate: string | null; btag: string | null };
 }
 
-/** Step 1: creates (or resumes) an account under registration and texts a code. */
-export async function startRegistration(deps: AppDeps, input: StartInput) {
+/** Step 1: creates or resumes an account under registration; racing starts retry once. */
+export const startRegistration = (deps: AppDeps, input: StartInput) =>
+  startRegistrationOnce(deps, input).catch((err: unknown) => {
+    if (!isUniqueViolation(err)) throw err;
+    return startRegistrationOnce(deps, input);
+  });
+
+async function startRegistrationOnce(deps: AppDeps, input: StartInput) {
   const { db } = deps;
   const now = deps.now();
   const site = SITES[input.siteId];

@@ -20,9 +20,15 @@ function boundary(value: string | undefined, end: boolean): Date | undefined {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value)
     ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`)
     : new Date(value);
-  if (Number.isNaN(date.getTime())) {
+  const year = date.getUTCFullYear();
+  // Bets exist between these years; anything outside is a typo or a probe, and PostgreSQL
+  // cannot read the far-off years JavaScript can write.
+  if (Number.isNaN(date.getTime()) || year < 1900 || year > 9999) {
     throw new AppError('VALIDATION_FAILED', [
-      { message: 'Dates must be YYYY-MM-DD or an ISO date and time.', name: end ? 'to' : 'from' },
+      {
+        message: 'Dates must be YYYY-MM-DD or an ISO date and time between 1900 and 9999.',
+        name: end ? 'to' : 'from',
+      },
     ]);
   }
   return date;
