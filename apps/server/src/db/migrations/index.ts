@@ -9,6 +9,7 @@ import * as bookingCodes from './0450-booking-codes';
 import * as loyalty from './0460-loyalty';
 import * as paymentStatusQueries from './0350-payment-status-queries';
 import * as registrationNotices from './0120-registration-notices';
+import * as bigAccumulators from './0470-big-accumulators-tax-boost';
 import * as casinoCatalogue from './0600-casino-catalogue';
 import * as casinoRtp from './0601-casino-rtp';
 import * as casinoWallet from './0610-casino-wallet';
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0460-loyalty': loyalty,
   '0350-payment-status-queries': paymentStatusQueries,
   '0120-registration-notices': registrationNotices,
+  '0470-big-accumulators-tax-boost': bigAccumulators,
   '0600-casino-catalogue': casinoCatalogue,
   '0601-casino-rtp': casinoRtp,
   '0610-casino-wallet': casinoWallet,
