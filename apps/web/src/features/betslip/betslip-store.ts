@@ -1,7 +1,6 @@
-import { betslipReducer, createBetslip, recompute } from '@dau/domain/betslip';
+import { betslipReducer, createBetslip, recompute, siteBetslipConfig } from '@dau/domain/betslip';
 import {
   selectionKey,
-  siteBetslipConfig,
   type BetslipAction,
   type BetslipConfig,
   type BetslipKind,
