@@ -88,85 +88,16 @@ const EN = {
 
 export type StringKey = keyof typeof EN;
 
-const SW: Record<StringKey, string> = {
-  logIn: 'INGIA',
-  join: 'JIUNGE',
-  menu: 'MENYU',
-  myBets: 'Beti Zangu',
-  deposit: 'Weka Pesa',
-  myAccount: 'Akaunti Yangu',
-  balances: 'Salio',
-  totalBalance: 'Jumla ya salio',
-  withdraw: 'Toa Pesa',
-  transactions: 'Miamala',
-  changePin: 'Badilisha PIN',
-  accountLinks: 'Akaunti',
-  addEmail: 'Ongeza barua pepe yako upate risiti na habari za promosheni.',
-  menuLogIn: 'Ingia',
-  menuJoin: 'Jiunge',
-  loading: 'Inapakia',
-  help: 'Msaada',
-  closeHelp: 'Funga msaada',
-  helpUnavailable: 'Msaada haukuweza kupakiwa. Tafadhali angalia mtandao wako.',
-  availableEveryDay: 'Tunapatikana kila siku',
-  to: 'hadi',
-  phoneNumber: 'Namba ya simu',
-  callMeBack: 'Nipigie simu',
-  sending: 'Inatuma…',
-  close: 'Funga',
-  requestFailed: 'Ombi limeshindikana. Tafadhali jaribu tena.',
-  callBackThanks: 'Asante! Tutakupigia hivi punde.',
-  chooseLanguage: 'Chagua lugha yako',
-  shareSlip: 'Shiriki',
-  shareSlipLabel: 'Shiriki tiketi hii kwa msimbo wa beti',
-  makingCode: 'Inatengeneza msimbo…',
-  bookingCode: 'Msimbo wa beti',
-  copyCode: 'Nakili msimbo',
-  copyLink: 'Nakili kiungo',
-  copied: 'Imenakiliwa',
-  shareVia: 'Shiriki…',
-  shareHint: 'Marafiki wanaweza kuandika msimbo huu au kufungua kiungo kupata chaguo hizi.',
-  shareFailed: 'Msimbo haukuweza kutengenezwa. Tafadhali jaribu tena.',
-  haveBookingCode: 'Una msimbo wa beti?',
-  loadCode: 'Pakia msimbo',
-  enterBookingCode: 'Weka msimbo wa beti',
-  invalidBookingCode: 'Weka msimbo sahihi: herufi na tarakimu 6.',
-  loadBookingTitle: 'Pakia msimbo wa beti',
-  sharedBetTitle: 'Beti iliyoshirikiwa',
-  sharedAdded: 'Chaguo {n} zilizoshirikiwa ziko kwenye tiketi yako.',
-  sharedNoneOpen: 'Hakuna chaguo lililoshirikiwa linaloweza kubetiwa sasa.',
-  noLongerAvailable: 'Haipatikani tena',
-  wasOdds: 'ilikuwa {odds}',
-  openBetslip: 'Fungua tiketi',
-  betslip: 'Tiketi',
-  selectionsCount: 'chaguo {n}',
-  tryAnotherCode: 'Jaribu msimbo mwingine',
-  goToSports: 'Nenda kwenye michezo',
-  loyalty: 'Uaminifu',
-  loyaltyLabel: 'Zawadi ya wiki: beti {count} kati ya {target} zimekamilika',
-  loyaltyTitle: 'Zawadi ya wiki',
-  loyaltyCount: 'Beti {count} kati ya {target} zimekamilika',
-  loyaltyRule:
-    'Kamilisha beti {target} za {stake} au zaidi wiki hii upate beti ya bure ya {reward}.',
-  loyaltyEarned: 'Hongera! Beti yako ya bure ya {reward} iko kwenye akaunti yako.',
-  loyaltyResets: 'Wiki mpya inaanza {date}',
-  loyaltyGuest: 'Ingia ufuatilie beti yako ya bure ya wiki.',
-  loyaltyFailed: 'Maendeleo hayakuweza kupakiwa.',
-  popularFootball: 'Soka maarufu',
-  footballCountries: 'Soka kwa nchi',
-  seeAll: 'Ona zote',
-  tryAgain: 'Jaribu tena',
-  homeLoadFailed: 'Hatukuweza kupakia mechi hizi. Angalia mtandao wako na ujaribu tena.',
-  homeNoHighlights: 'Hakuna mechi zijazo kwa sasa.',
-  homeNoLive: 'Hakuna mechi mubashara kwa sasa.',
-  homeNoLeagues: 'Hakuna ligi zenye mechi kwa sasa.',
-  allSports: 'Michezo yote',
-  upcomingMatches: 'Mechi zijazo',
-  matchesCount: 'mechi',
-  casinoGames: 'Michezo ya kasino',
-};
+/**
+ * English is always here; Swahili is installed from `i18n-sw.ts` before the first render where
+ * it is spoken (`main.tsx`), so the first load of the English sites carries none of it (ADR 142).
+ */
+const DICTIONARIES: Record<string, Record<StringKey, string>> = { en: EN };
 
-const DICTIONARIES: Record<string, Record<StringKey, string>> = { en: EN, sw: SW };
+/** Makes a language's shared words available (Swahili, loaded on demand). */
+export function installLanguage(code: string, words: Record<StringKey, string>): void {
+  DICTIONARIES[code] = words;
+}
 
 /** The string in the user's language (the site's default, or site 4's chosen one). */
 export function t(key: StringKey, language: string = currentLanguage()): string {
