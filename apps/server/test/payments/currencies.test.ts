@@ -28,7 +28,8 @@ function post(u: Awaited<ReturnType<typeof userOn>>, url: string, payload: objec
     method: 'POST',
     url,
     cookies: u.cookies,
-    headers: { host: HOSTS[u.siteId] },
+    // English texts here (Tanzania answers in Swahili by default: swahili-messages.test.ts).
+    headers: { host: HOSTS[u.siteId], 'x-language': 'en' },
     payload,
   });
 }
