@@ -6,6 +6,7 @@ import { casinoConfig, casinoEnv, type CasinoConfig } from './config/casino';
 import { contentConfig, contentEnv, type ContentConfig } from './config/content';
 import { feedConfig, feedEnv, type FeedConfig } from './config/feed';
 import { moneyLimitsConfig, moneyLimitsEnv, type MoneyLimitsConfig } from './config/money-limits';
+import { mobileMoneyConfig, mobileMoneyEnv, type MobileMoneyConfig } from './config/mobile-money';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments';
 import { serverConfig, serverEnv, type ServerConfig } from './config/server';
 import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
@@ -16,6 +17,7 @@ export type { BettingConfig, LoyaltyConfig } from './config/betting';
 export type { MoneyLimitsConfig } from './config/money-limits';
 export type { CasinoConfig } from './config/casino';
 export type { PaymentsConfig } from './config/payments';
+export type { MobileMoneyConfig } from './config/mobile-money';
 export type { AfricasTalkingConfig, SmsConfig } from './config/sms';
 
 /**
@@ -25,6 +27,7 @@ export type { AfricasTalkingConfig, SmsConfig } from './config/sms';
 const envSchema = z.object({
   ...serverEnv,
   ...paymentsEnv,
+  ...mobileMoneyEnv,
   ...smsEnv,
   ...feedEnv,
   ...contentEnv,
@@ -37,6 +40,7 @@ export type Env = z.input<typeof envSchema>;
 
 export interface Config extends ServerConfig {
   payments: PaymentsConfig;
+  mobileMoney: MobileMoneyConfig;
   sms: SmsConfig;
   content: ContentConfig;
   betting: BettingConfig;
@@ -97,6 +101,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const config: Config = {
     ...serverConfig(e, context, defaultWebDist),
     payments: paymentsConfig(e, context),
+    mobileMoney: mobileMoneyConfig(e, context, blankAsMissing),
     sms: smsConfig(e, context),
     feed,
     content: contentConfig(e, context, defaultContentDir),
