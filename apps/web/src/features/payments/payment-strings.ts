@@ -29,6 +29,22 @@ const EN = {
   payLimitsSaved: 'Your deposit limits are saved.',
   payWholeAmount: 'Enter a whole amount, without decimals.',
   payTwoDecimals: 'Enter an amount with at most two decimals.',
+  payProviderPrompts: '{provider} will send the payment prompt to this number.',
+  payProviderPays: '{provider} will pay the money to this number.',
+  payProviderPick: 'Pay with',
+  payNetworkNotSupported:
+    '{network} numbers cannot pay on Dau yet. Use a number of another network.',
+  payNumberNotSupported: 'This number cannot pay on Dau. Use a mobile number of this country.',
+  payAmountInvalid: 'Please enter a valid amount.',
+  payWholeNumbersHint: 'Whole numbers only, no decimals',
+  payProcessing: 'Processing transaction...',
+  payDailyLimitReached: 'You have reached maximum number of withdrawals for 24 hours.',
+  payFrequencyLimit: 'Only one withdrawal is allowed within a 15 minute period.',
+  payWithdrawalInProgress:
+    'Your withdrawal {id} is in progress. The funds should be in your account shortly!',
+  payDepositInProgress:
+    'Your deposit {id} is in progress. Your balance will update automatically when finished.',
+  payHowToDeposit: 'How to deposit',
 };
 
 type PaymentKey = keyof typeof EN;
@@ -58,6 +74,22 @@ const SW: Record<PaymentKey, string> = {
   payLimitsSaved: 'Vikomo vyako vimehifadhiwa.',
   payWholeAmount: 'Weka kiasi kamili, bila desimali.',
   payTwoDecimals: 'Weka kiasi chenye desimali zisizozidi mbili.',
+  payProviderPrompts: '{provider} itatuma ujumbe wa malipo kwenye namba hii.',
+  payProviderPays: '{provider} italipa pesa kwenye namba hii.',
+  payProviderPick: 'Lipa kwa',
+  payNetworkNotSupported:
+    'Namba za {network} bado haziwezi kulipa kwenye Dau. Tumia namba ya mtandao mwingine.',
+  payNumberNotSupported: 'Namba hii haiwezi kulipa kwenye Dau. Tumia namba ya simu ya nchi hii.',
+  payAmountInvalid: 'Tafadhali weka kiasi sahihi.',
+  payWholeNumbersHint: 'Namba kamili tu, bila desimali',
+  payProcessing: 'Muamala unashughulikiwa...',
+  payDailyLimitReached: 'Umefikia idadi ya juu ya utoaji kwa saa 24.',
+  payFrequencyLimit: 'Utoaji mmoja tu unaruhusiwa ndani ya dakika 15.',
+  payWithdrawalInProgress:
+    'Utoaji wako {id} unaendelea. Pesa itaingia kwenye akaunti yako hivi punde.',
+  payDepositInProgress:
+    'Uwekaji wako {id} unaendelea. Salio lako litabadilika lenyewe ukikamilika.',
+  payHowToDeposit: 'Jinsi ya kuweka pesa',
 };
 
 const own = featureStrings(EN, SW);

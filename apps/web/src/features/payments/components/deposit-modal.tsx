@@ -1,7 +1,6 @@
 import { t } from '../payment-strings';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
-import { depositInProgressMessage } from '@dau/domain/messages';
 import { currency } from '@dau/domain/currency';
 import { parseAmount } from '@dau/domain/amount-input';
 import { validateDepositPhone } from '@dau/domain/validation';
@@ -18,6 +17,8 @@ import { depositSettings } from '../deposit-settings';
 import { usePaymentsStore } from '../store';
 import { DepositInstructionsBlock } from './deposit-instructions';
 import { PhoneField, usePrimaryPhone } from './payment-fields';
+import { ProviderChoice, useProviderChoice } from './provider-choice';
+import type { MobileMoneyProviderId } from '@dau/domain/mobile-money';
 import styles from './payments.module.css';
 import { SideModal } from '../../../ui/side-modal';
 import { TextField } from '../../../ui/form-field';
@@ -38,6 +39,8 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<MobileMoneyProviderId | null>(null);
+  const { provider } = useProviderChoice(phone, site, picked);
   const deposit = useDeposit();
   const notify = usePaymentsStore((s) => s.notify);
 
@@ -59,10 +62,10 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
     setPhoneError(phoneCheck.ok ? null : (phoneCheck.message ?? ''));
     if (!phoneCheck.ok) return;
     try {
-      const result = await deposit.mutateAsync({ phone: phoneCheck.value, amount });
+      const result = await deposit.mutateAsync({ phone: phoneCheck.value, amount, provider });
       notify(
         'success',
-        depositInProgressMessage(result.bbPaymentTransactionId),
+        t('payDepositInProgress').replace('{id}', result.bbPaymentTransactionId),
         NOTIFICATION_TIMEOUT_MS.deposit,
       );
       trackEvent({
@@ -89,6 +92,13 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           value={phone}
           onChange={setPhone}
           error={phoneError}
+        />
+        <ProviderChoice
+          phone={phone}
+          site={site}
+          picked={picked}
+          onPick={setPicked}
+          direction="deposit"
         />
         <TextField
           label={`${labels?.deposit_amount_label || t('payAmount')} (${site.currencySymbol})`}
@@ -125,7 +135,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           )}
         </button>
       </form>
-      <DepositInstructionsBlock site={site} />
+      <DepositInstructionsBlock site={site} provider={provider} />
     </SideModal>
   );
 }
