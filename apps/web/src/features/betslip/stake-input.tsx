@@ -1,7 +1,8 @@
-import { coerceStake } from '@dau/domain/betslip-state';
+import { coerceStake, stakeTextProblem } from '@dau/domain/betslip-state';
 import type { Cents } from '@dau/domain/money';
 import { toUnitsString } from '@dau/domain/money';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { ts } from './slip-strings';
 import styles from './betslip.module.css';
 
 /** A stake field: text as typed, the slip keeps the coerced cents (doc 2 §5). */
@@ -18,23 +19,40 @@ export function StakeInput({
   optional?: boolean;
 }) {
   const [text, setText] = useState(() => toUnitsString(value));
+  const errorId = useId();
   const [shown, setShown] = useState(value);
   // A quick amount changes the stake from outside: show it (adjusting state during render).
   if (shown !== value) {
     setShown(value);
     if (coerceStake(text) !== value) setText(toUnitsString(value));
   }
+  const problem = stakeTextProblem(text, optional);
   return (
-    <label className={styles.stake} data-optional={optional || undefined}>
-      {label}
-      <input
-        inputMode="decimal"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          onChange(e.target.value);
-        }}
-      />
-    </label>
+    <>
+      <label className={styles.stake} data-optional={optional || undefined}>
+        {label}
+        <input
+          inputMode="decimal"
+          value={text}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            onChange(e.target.value);
+          }}
+        />
+      </label>
+      {problem && (
+        <p className={styles.message} id={errorId} role="alert">
+          {ts(
+            problem === 'zero'
+              ? 'stakeZero'
+              : problem === 'tooManyDecimals'
+                ? 'stakeDecimals'
+                : 'stakeNotNumber',
+          )}
+        </p>
+      )}
+    </>
   );
 }
