@@ -20,8 +20,7 @@ import { responsibleGamblingGuard } from './modules/accounts/responsible-gamblin
 import { bettingRoutes } from './modules/betting/betting.routes';
 import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
-import { catalogueRoutes } from './modules/casino/catalogue.routes';
-import { CatalogueService, EngineRegistry } from './modules/casino/catalogue.service';
+import { casinoRoutes, createCasino } from './modules/casino/casino.plugin';
 import { contentRoutes } from './modules/content/content.routes';
 import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
@@ -151,10 +150,10 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(bettingRoutes);
   await app.register(bookingCodeRoutes);
   await app.register(loyaltyRoutes);
-  // Casino (issue #13): the catalogue reads which engines run here (game engines register).
-  const engines = new EngineRegistry();
-  const catalogue = new CatalogueService(deps.db, engines);
-  await app.register(catalogueRoutes, { catalogue });
+  // Casino (issue #13): catalogue, lobbies, the seamless game wallet; Dau's game engines take
+  // `casino.wallet` (money) and `casino.engines` (what is playable).
+  const casino = createCasino(deps);
+  await app.register(casinoRoutes, { casino });
   // The web app answers 404 for page paths the shared page table or the content do not know.
   await app.register(webApp, { lookup: pageLookup(deps.content) });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, invalid, type ConfigContext } from './config/area';
 import { bettingConfig, bettingEnv, type BettingConfig } from './config/betting';
+import { casinoConfig, casinoEnv, type CasinoConfig } from './config/casino';
 import { contentConfig, contentEnv, type ContentConfig } from './config/content';
 import { feedConfig, feedEnv, type FeedConfig } from './config/feed';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments';
@@ -11,6 +12,7 @@ import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
 // The areas' own types, for code that takes one area of the configuration.
 export { ConfigError } from './config/area';
 export type { BettingConfig, LoyaltyConfig } from './config/betting';
+export type { CasinoConfig } from './config/casino';
 export type { PaymentsConfig } from './config/payments';
 export type { AfricasTalkingConfig, SmsConfig } from './config/sms';
 
@@ -25,6 +27,7 @@ const envSchema = z.object({
   ...feedEnv,
   ...contentEnv,
   ...bettingEnv,
+  ...casinoEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -35,6 +38,7 @@ export interface Config extends ServerConfig {
   content: ContentConfig;
   betting: BettingConfig;
   feed: FeedConfig;
+  casino: CasinoConfig;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -92,6 +96,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     feed,
     content: contentConfig(e, context, defaultContentDir),
     betting: bettingConfig(e, context),
+    casino: casinoConfig(e, context),
   };
   if (isProduction) requireProductionSecrets(blankAsMissing);
   return config;

@@ -13,6 +13,11 @@ import type {
   CasinoProvidersTable,
 } from '../modules/casino/catalogue.tables';
 import type {
+  CasinoRoundsTable,
+  CasinoTransactionsTable,
+  CasinoWalletRequestsTable,
+} from '../modules/casino/wallet.tables';
+import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
   LoginCountersTable,
@@ -97,4 +102,7 @@ export interface Database {
   casino_lobby_categories: CasinoLobbyCategoriesTable;
   casino_games: CasinoGamesTable;
   casino_game_categories: CasinoGameCategoriesTable;
+  casino_rounds: CasinoRoundsTable;
+  casino_transactions: CasinoTransactionsTable;
+  casino_wallet_requests: CasinoWalletRequestsTable;
 }

@@ -50,7 +50,7 @@ describe('casino catalogue and lobbies', () => {
       category: { slug: 'originals', name: 'Dau Originals' },
       kind: 'rng',
       engine: 'mines',
-      rtp: 97,
+      rtp: 99,
       minStake: 10,
       maxStake: 10000,
       volatility: 'high',

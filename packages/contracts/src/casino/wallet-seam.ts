@@ -109,10 +109,14 @@ export const WALLET_ERROR_STATUS = {
   UNKNOWN_TRANSACTION: 404,
   /** The transactionId was used before for a different call (other amount, round or kind). */
   TRANSACTION_MISMATCH: 409,
+  /** The roundId is another player's or another game's round. */
+  ROUND_MISMATCH: 409,
   ROUND_CLOSED: 409,
   INSUFFICIENT_FUNDS: 409,
   /** Only debits roll back; a credit cannot be taken back through the seam. */
   CANNOT_ROLLBACK: 409,
+  /** A fault on Dau's side: the provider retries later (the call is idempotent). */
+  INTERNAL: 500,
 } as const;
 export type WalletErrorCode = keyof typeof WALLET_ERROR_STATUS;
 

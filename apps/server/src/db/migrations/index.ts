@@ -11,6 +11,8 @@ import * as paymentStatusQueries from './0350-payment-status-queries';
 import * as registrationNotices from './0120-registration-notices';
 import * as loginThrottling from './0150-login-throttling';
 import * as casinoCatalogue from './0600-casino-catalogue';
+import * as casinoRtp from './0601-casino-rtp';
+import * as casinoWallet from './0610-casino-wallet';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '0120-registration-notices': registrationNotices,
   '0150-login-throttling': loginThrottling,
   '0600-casino-catalogue': casinoCatalogue,
+  '0601-casino-rtp': casinoRtp,
+  '0610-casino-wallet': casinoWallet,
 };

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DEPOSIT_MIN_BALANCE_NOTIFY } from '@dau/domain/constants';
 import { cents, formatMoney, toUnitsString, type Cents } from '@dau/domain/money';
 import type { SiteConfig } from '@dau/domain/sites';
@@ -86,4 +86,36 @@ export function signBbJwt(
     exp: iat + BB_JWT_TTL_S,
   })}`;
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+/**
+ * Reads a bbJWT this server signed: its user (external id) and site, or null when it is not
+ * ours, altered, or expired at `now`. Game providers hand it back to the wallet seam.
+ */
+export function verifyBbJwt(
+  secret: string,
+  token: string,
+  now: Date,
+): { externalId: string; siteId: number } | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: unknown };
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+      sub?: unknown;
+      site?: unknown;
+      exp?: unknown;
+    };
+    if (head.alg !== 'HS256' || typeof body.sub !== 'string' || typeof body.site !== 'number') {
+      return null;
+    }
+    if (typeof body.exp !== 'number' || body.exp * 1000 <= now.getTime()) return null;
+    return { externalId: body.sub, siteId: body.site };
+  } catch {
+    return null;
+  }
 }

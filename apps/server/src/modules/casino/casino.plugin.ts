@@ -1,0 +1,66 @@
+import type { AppDeps, AppInstance } from '../../app-types';
+import { catalogueRoutes } from './catalogue.routes';
+import { CatalogueService, EngineRegistry } from './catalogue.service';
+import { GameWalletCore } from './game-wallet.service';
+import { InHouseWallet, recoverOpenRounds } from './in-house-wallet';
+import { walletSeamRoutes } from './wallet-seam.routes';
+import { forgetRequestsBefore } from './wallet.repository';
+
+/**
+ * The casino's services, built once per app: the game engines (modules/casino/games) take
+ * `engines` to say what they play and `wallet` to move money; the routes below take the rest.
+ */
+export interface CasinoServices {
+  engines: EngineRegistry;
+  catalogue: CatalogueService;
+  /** The seamless wallet's core, shared by the HTTP seam and `wallet`. */
+  core: GameWalletCore;
+  /** The in-process wallet of Dau's own games. */
+  wallet: InHouseWallet;
+}
+
+export function createCasino(deps: AppDeps): CasinoServices {
+  const engines = new EngineRegistry();
+  const core = new GameWalletCore(deps);
+  return {
+    engines,
+    catalogue: new CatalogueService(deps.db, engines),
+    core,
+    wallet: new InHouseWallet(deps, core),
+  };
+}
+
+/** Catalogue, lobbies and the wallet seam; resolves rounds a crash left open (at start, then every CASINO_RECOVERY_INTERVAL_MS). */
+export async function casinoRoutes(
+  app: AppInstance,
+  { casino }: { casino: CasinoServices },
+): Promise<void> {
+  await app.register(catalogueRoutes, { catalogue: casino.catalogue });
+  await app.register(walletSeamRoutes, { core: casino.core });
+
+  const { deps } = app;
+  const recover = async () => {
+    const result = await recoverOpenRounds(deps, casino.core, {
+      onError: (err, roundId) => app.log.error({ err, roundId }, 'casino: round recovery failed'),
+    });
+    if (result.credited + result.rolledBack + result.closed + result.failed > 0) {
+      app.log.info(result, 'casino: open rounds recovered');
+    }
+    // Replay protection only needs requests inside the signature's freshness window.
+    await forgetRequestsBefore(deps.db, new Date(deps.now().getTime() - 24 * 3600_000));
+  };
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await recover();
+    const every = deps.config.casino.recoveryIntervalMs;
+    if (every > 0) {
+      timer = setInterval(() => {
+        recover().catch((err: unknown) => app.log.error({ err }, 'casino: recovery run failed'));
+      }, every);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

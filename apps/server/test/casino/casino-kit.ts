@@ -1,0 +1,85 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { WALLET_HEADERS } from '@dau/contracts/casino/wallet-seam';
+import { createCasino, type CasinoServices } from '../../src/modules/casino/casino.plugin';
+import { signBbJwt } from '../../src/modules/wallet/wallet.service';
+import { createSignedInUser } from '../helpers/factories';
+import type { TestApp } from '../helpers/test-app';
+import { fundUser } from '../wallet/ledger-assertions';
+
+export const SEAM_SECRET = 'test-seam-secret-0123456789abcdef';
+export const CASINO_ENV = {
+  CASINO_WALLET_SECRETS: `dau-originals=${SEAM_SECRET}`,
+  CASINO_RECOVERY_INTERVAL_MS: '0',
+};
+
+/** Casino services over the test app's dependencies (they keep no state of their own). */
+export function casinoOf(t: TestApp): CasinoServices {
+  return createCasino(t.deps);
+}
+
+/** A signed-in player with cash (cents) and a bbJwt for game providers. */
+export async function player(t: TestApp, cashCents = 1_000_00) {
+  const u = await createSignedInUser(t.deps.db);
+  if (cashCents > 0) await fundUser(t.deps.db, u.user.id, cashCents);
+  const bbJwt = signBbJwt(
+    t.deps.config.bbJwtSecret,
+    { externalId: u.user.external_id, siteId: u.user.site_id },
+    t.deps.now(),
+  );
+  return { ...u, playerId: u.user.external_id, bbJwt };
+}
+
+export function sign(body: string, timestamp: number, secret = SEAM_SECRET): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+/** A signed seam call, as a provider makes it; `requestId` is fresh unless given. */
+export async function seam(
+  t: TestApp,
+  operation: string,
+  body: Record<string, unknown>,
+  options: {
+    provider?: string;
+    secret?: string;
+    timestamp?: number;
+    signature?: string | null;
+    raw?: string;
+  } = {},
+) {
+  const payload = options.raw ?? JSON.stringify({ requestId: randomUUID(), ...body });
+  const timestamp = options.timestamp ?? Math.floor(t.deps.now().getTime() / 1000);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.signature !== null) {
+    headers[WALLET_HEADERS.timestamp] = String(timestamp);
+    headers[WALLET_HEADERS.signature] =
+      options.signature ?? sign(payload, timestamp, options.secret);
+  }
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/games/wallet/${options.provider ?? 'dau-originals'}/${operation}`,
+    headers,
+    payload,
+  });
+}
+
+export async function cashOf(t: TestApp, userId: number): Promise<number> {
+  const row = await t.deps.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'cash')
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+export function expectSeamError(
+  res: { statusCode: number; json: () => unknown; body: string },
+  status: number,
+  code: string,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ status: 'ERROR', code });
+}
+
+export const newRound = (game = 'dice') => `${game}-${randomUUID()}`;
