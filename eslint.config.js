@@ -41,11 +41,9 @@ export default tseslint.config(
   {
     // Over the limit until their owners split them; each team deletes its line with the split.
     files: [
-      'apps/server/src/modules/payments/payments.service.ts', // regions (#16) splits it
       'apps/server/src/sandbox/daraja/daraja-sandbox.ts', // regions (#16): STK, C2B, B2C handlers
       'apps/server/src/sandbox/feed-simulator/feed-simulator.ts', // bettor (#15): calendar, pricing, clock
       'apps/web/src/features/betslip/betslip-dock.tsx', // bettor (#15): legs, stake panel, footer
-      'packages/domain/src/betslip.ts', // bettor (#15)
     ],
     rules: { 'max-lines': 'off' },
   },

@@ -12,6 +12,7 @@ import type { Db } from './db/database';
 import type { ContentSource } from './modules/content/content-source';
 import type { FeedService } from './modules/feed/feed.service';
 import type { SmsProvider } from './modules/notifications/sms.provider';
+import type { MobileMoneyOperators } from './modules/payments/mobile-money.operator';
 import type { MobileMoneyProvider } from './modules/payments/mobile-money.provider';
 import type { Realtime } from './realtime/socket-server';
 
@@ -30,6 +31,8 @@ export interface AppDeps {
   sms: SmsProvider;
   /** M-Pesa over Daraja: Safaricom's API or the built-in Daraja sandbox. */
   mobileMoney: MobileMoneyProvider;
+  /** MTN MoMo, Airtel Money, Vodacom M-Pesa: one operator per provider and site. */
+  mobileMoneyOperators: MobileMoneyOperators;
   /** Content: the `content/` folder or the Storyblok CDN. */
   content: ContentSource;
 }

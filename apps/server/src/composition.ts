@@ -10,6 +10,10 @@ import type { SmsProvider } from './modules/notifications/sms.provider';
 import { smsUnavailable } from './modules/notifications/sms-unavailable';
 import { DarajaProvider } from './modules/payments/daraja.provider';
 import {
+  operatorRegistry,
+  type MobileMoneyOperators,
+} from './modules/payments/mobile-money.operator';
+import {
   MobileMoneyError,
   type MobileMoneyProvider,
 } from './modules/payments/mobile-money.provider';
@@ -37,6 +41,7 @@ export interface Providers {
   feed: { provider: FeedProvider | null; simulator: SimulatedFeed | null };
   sms: SmsProvider;
   mobileMoney: MobileMoneyProvider;
+  mobileMoneyOperators: MobileMoneyOperators;
   content: ContentSource;
   // Game providers plug in here the same way: `games: GameProviders` built by a
   // `gameProviders(context)` below from the configuration, the interface in
@@ -60,6 +65,7 @@ export function composeProviders(context: CompositionContext): Providers {
     feed: feedProvider(context),
     sms: smsProvider(context),
     mobileMoney: mobileMoneyProvider(context),
+    mobileMoneyOperators: mobileMoneyOperators(context),
     content: contentSource(context),
   };
 }
@@ -117,6 +123,14 @@ function mobileMoneyProvider({ config, now, selfUrl }: CompositionContext): Mobi
     throw new MobileMoneyError('mobile money is not configured');
   };
   return new DarajaProvider(config.payments, darajaBase, now);
+}
+
+/**
+ * The operators outside Kenya (ADR 131): MTN MoMo (Uganda, Zambia), Airtel Money (Uganda,
+ * Zambia, Tanzania), Vodacom M-Pesa (Tanzania), each from its own configuration.
+ */
+function mobileMoneyOperators(_context: CompositionContext): MobileMoneyOperators {
+  return operatorRegistry([]);
 }
 
 /** STORYBLOK_TOKEN: the real Storyblok CDN; otherwise the JSON files under CONTENT_DIR. */

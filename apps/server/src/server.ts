@@ -67,6 +67,7 @@ export async function createServer(
     feed,
     sms: providers.sms,
     mobileMoney: providers.mobileMoney,
+    mobileMoneyOperators: providers.mobileMoneyOperators,
     content: providers.content,
   };
   const app = await buildApp({ deps });

@@ -10,6 +10,8 @@ export const errorEntrySchema = z.object({
   dimension_value: z.string(),
   value: z.string(),
   name: z.string().optional(),
+  /** On a price refusal (`ODDS_CHANGED`): the current decimal odds, so the client can ask. */
+  odds: z.number().optional(),
 });
 export type ErrorEntry = z.infer<typeof errorEntrySchema>;
 

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { AddSelection, BetslipAction, BetslipState } from './betslip';
-import {
-  betslipReducer,
-  betslipSelections,
-  coerceStake,
-  comboPayout,
-  createBetslip,
-  isPlaceable,
-  selectionKey,
-} from './betslip';
+import { betslipReducer, comboPayout, createBetslip, isPlaceable } from './betslip';
+import type { AddSelection, BetslipAction, BetslipState } from './betslip-state';
+import { betslipSelections, coerceStake, selectionKey } from './betslip-state';
 import type { Odds } from './odds';
 
 const pick = (eventId: number, uid = 1, odds = 200, marketId = 1): AddSelection => ({

@@ -1,166 +1,51 @@
 /**
  * The betslip engine (spec doc 2 §3 and §4): pure state and a reducer, one instance for the
  * normal betslip and one for the virtual betslip. The web app stores the state locally and
- * dispatches actions; the server recomputes the same figures when it accepts a bet.
- *
- * Units: stakes and potential wins are `Cents`; odds are `Odds` (hundredths). Field names are
- * the spec's, so the persisted shape reads like the product's.
+ * dispatches actions; the server recomputes the same figures when it accepts a bet. The state
+ * and its actions are in `betslip-state.ts`, the rules on selections in `betslip-selections.ts`.
  */
-import type { BoostQualification } from './boost-qualification';
-import { DEFAULT_BOOST_QUALIFICATION, qualifiesForBoost } from './boost-qualification';
+import type {
+  BetslipAction,
+  BetslipConfig,
+  BetslipKind,
+  BetslipSelection,
+  BetslipState,
+} from './betslip-state';
+import {
+  betslipSelections,
+  coerceStake,
+  DEFAULT_BETSLIP_CONFIG,
+  effectiveOdds,
+  hasOddsChange,
+  selectionKey,
+} from './betslip-state';
+import {
+  acceptChanges,
+  addSelection,
+  applyOdds,
+  applyRefusals,
+  eventKey,
+  isEnded,
+  mapSelections,
+  setAcceptOddsChanges,
+  withoutKeys,
+} from './betslip-selections';
+import { qualifiesForBoost } from './boost-qualification';
 import { DEFAULT_COMBO_STAKE, DEFAULT_SINGLE_STAKE } from './constants';
 import { MARKET_EXPIRED } from './messages';
 import type { Cents } from './money';
-import type { Odds } from './odds';
-import { combinedOdds, ODDS_ONE } from './odds';
-import type { BetType, PayoutBreakdown } from './payout';
-import { boostedOdds, payoutBreakdown } from './payout';
+import {
+  combinedOdds,
+  combinedOddsExact,
+  multiplyRatio,
+  ODDS_ONE,
+  ratio,
+  roundRatio,
+} from './odds';
+import type { PayoutBreakdown } from './payout';
+import { boostedOdds, hundredthsText, payoutBreakdown } from './payout';
 import { taxBoostNext, taxBoostPercentage } from './tax-boost';
-import type { TaxPolicy } from './tax-policy';
-import { SPEC_TAX_POLICY } from './tax-policy';
 import { winBoostNext, winBoostPercentage } from './win-boost';
-
-export type BetslipKind = 'normal' | 'virtual';
-export type EventId = string | number;
-
-/** Event summary carried by a selection (`eventmin`). */
-export interface SelectionEvent {
-  id: EventId;
-  /** Event name ('Home - Away'), shown on the slip. */
-  n?: string;
-  /** Match status; 'Ended' ends the selection. */
-  ms?: string;
-  /** Match time. */
-  mt?: string;
-  /** Score. */
-  sc?: string;
-  isLive: boolean;
-  isdeleted: boolean;
-  edtlocale?: string;
-}
-
-export interface SelectionItem {
-  /** Odds in hundredths; 0 means the market is gone ('Market has expired'). */
-  o: Odds;
-  /** Blocked or suspended (derived: feed suspension, ended/deleted, expired, server error). */
-  ibs: boolean;
-  /** Status message shown on the selection. */
-  sm: string;
-  /** Market name. */
-  mn: string;
-  isSelected: boolean;
-  /** Outcome (selection) name. */
-  s: string;
-}
-
-export interface BetslipSelection {
-  /** `eventId-marketId-uid`. */
-  id: string;
-  /** Event id. */
-  brid: EventId;
-  marketId: string | number;
-  uid: string | number;
-  stake: Cents;
-  freebetstake: Cents;
-  eventmin: SelectionEvent;
-  selectionitem: SelectionItem;
-  /** Suspension flag as last sent by the feed (ibs is derived from it and the rest). */
-  suspended: boolean;
-  /** Flagged deleted (event ended or deleted); removed by `removeDeleted`. */
-  deleted: boolean;
-}
-
-export interface BetslipErrorEntry {
-  id: string;
-  messages: string[];
-}
-
-export interface BetslipState {
-  kind: BetslipKind;
-  /** Not a spec field: whether the slip is placed as one multiple or as singles. */
-  betType: BetType;
-  selections: Record<string, BetslipSelection>;
-  numselections: number;
-  /** Product of the legs' odds (expired legs count as 1), rounded half-up; 1.00 when empty. */
-  comboodds: Odds;
-  /** Combined odds with the win boost on the winnings part. */
-  combooddswinboost: Odds;
-  winboostpercentage: number;
-  winboostnext: number;
-  taxboostpercentage: number;
-  taxboostnext: number;
-  combostake: Cents;
-  singlestake: Cents;
-  freebetstake: Cents;
-  totalfreebetstake: Cents;
-  totalstake: Cents;
-  /** Sum of the net potential wins of the placeable singles. */
-  pwsingles: Cents;
-  /** Per event id. */
-  errorlist: Record<string, BetslipErrorEntry>;
-  ssid: string | null;
-  qualifyingselections: number;
-  liveselections: number;
-  latestClick: string | null;
-}
-
-export interface BetslipConfig {
-  qualification: BoostQualification;
-  policy: TaxPolicy;
-}
-
-export const DEFAULT_BETSLIP_CONFIG: BetslipConfig = {
-  qualification: DEFAULT_BOOST_QUALIFICATION,
-  policy: SPEC_TAX_POLICY,
-};
-
-export interface AddSelection {
-  eventId: EventId;
-  marketId: string | number;
-  uid: string | number;
-  odds: Odds;
-  marketName?: string;
-  selectionName?: string;
-  suspended?: boolean;
-  event?: Partial<Omit<SelectionEvent, 'id'>>;
-}
-
-export type BetslipAction =
-  | { type: 'add'; selection: AddSelection }
-  | { type: 'toggle'; selection: AddSelection }
-  | { type: 'remove'; id: string }
-  | { type: 'removeAll' }
-  | { type: 'removeDeleted' }
-  | {
-      type: 'eventUpdated';
-      event: { id: EventId } & Partial<Omit<SelectionEvent, 'id'>> & { finished?: boolean };
-    }
-  | {
-      type: 'oddsUpdated';
-      eventId: EventId;
-      marketId: string | number;
-      uid: string | number;
-      /** null when the market is missing. */
-      odds: Odds | null;
-      suspended?: boolean;
-    }
-  | { type: 'serverErrors'; errors: readonly { eventId: EventId; messages: readonly string[] }[] }
-  | { type: 'clearErrors' }
-  | { type: 'setBetType'; betType: BetType }
-  | { type: 'setComboStake'; value: string | number }
-  | { type: 'setSingleStake'; value: string | number }
-  | { type: 'setSelectionStake'; id: string; value: string | number }
-  | { type: 'setFreebetStake'; value: string | number }
-  | { type: 'setSelectionFreebetStake'; id: string; value: string | number }
-  | { type: 'setSsid'; ssid: string | null };
-
-export function selectionKey(
-  eventId: EventId,
-  marketId: string | number,
-  uid: string | number,
-): string {
-  return `${eventId}-${marketId}-${uid}`;
-}
 
 /** A fresh, empty betslip of either kind (the spec keeps the two separate). */
 export function createBetslip(
@@ -190,96 +75,11 @@ export function createBetslip(
       qualifyingselections: 0,
       liveselections: 0,
       latestClick: null,
+      acceptOddsChanges: 'none',
+      oddschanges: 0,
     },
     config,
   );
-}
-
-/**
- * Stakes are coerced to numbers with two decimals (doc 2 §5): digits are read exactly and a
- * third decimal rounds half-up; anything non-numeric or negative is 0.
- */
-export function coerceStake(value: string | number | null | undefined): Cents {
-  if (value === null || value === undefined) return 0 as Cents;
-  const text = (typeof value === 'number' ? String(value) : value).trim().replace(/,/g, '');
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!match || text === '' || text === '.') return 0 as Cents;
-  const whole = Number(match[1] || '0');
-  const fraction = (match[2] ?? '').padEnd(3, '0');
-  const cents = whole * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
-  return (Number.isSafeInteger(cents) ? cents : 0) as Cents;
-}
-
-/** The odds a leg contributes: an expired market (odds 0) counts as 1. */
-export function effectiveOdds(selection: BetslipSelection): Odds {
-  return selection.selectionitem.o > 0 ? selection.selectionitem.o : ODDS_ONE;
-}
-
-function isEnded(event: SelectionEvent, finished?: boolean): boolean {
-  return finished === true || event.isdeleted || event.ms?.toLowerCase() === 'ended';
-}
-
-function eventKey(eventId: EventId): string {
-  return String(eventId);
-}
-
-function addSelection(state: BetslipState, input: AddSelection): BetslipState {
-  const id = selectionKey(input.eventId, input.marketId, input.uid);
-  const selections: Record<string, BetslipSelection> = {};
-  // One selection per event: an earlier pick on the same event is replaced.
-  for (const [key, existing] of Object.entries(state.selections)) {
-    if (eventKey(existing.brid) !== eventKey(input.eventId)) selections[key] = existing;
-  }
-  const eventmin: SelectionEvent = {
-    isLive: false,
-    isdeleted: false,
-    ...input.event,
-    id: input.eventId,
-  };
-  const ended = isEnded(eventmin);
-  selections[id] = {
-    id,
-    brid: input.eventId,
-    marketId: input.marketId,
-    uid: input.uid,
-    stake: state.singlestake,
-    freebetstake: 0 as Cents,
-    eventmin,
-    selectionitem: {
-      o: input.odds,
-      ibs: false,
-      sm: '',
-      mn: input.marketName ?? '',
-      isSelected: true,
-      s: input.selectionName ?? '',
-    },
-    suspended: input.suspended ?? false,
-    deleted: ended,
-  };
-  return { ...state, selections, latestClick: id };
-}
-
-function mapSelections(
-  state: BetslipState,
-  update: (selection: BetslipSelection) => BetslipSelection,
-): BetslipState {
-  const selections: Record<string, BetslipSelection> = {};
-  for (const [key, selection] of Object.entries(state.selections)) {
-    selections[key] = update(selection);
-  }
-  return { ...state, selections };
-}
-
-function withoutKeys(state: BetslipState, drop: (s: BetslipSelection) => boolean): BetslipState {
-  const selections: Record<string, BetslipSelection> = {};
-  const errorlist: Record<string, BetslipErrorEntry> = {};
-  for (const [key, selection] of Object.entries(state.selections)) {
-    if (drop(selection)) continue;
-    selections[key] = selection;
-    const errors = state.errorlist[eventKey(selection.brid)];
-    if (errors) errorlist[eventKey(selection.brid)] = errors;
-  }
-  return { ...state, selections, errorlist };
 }
 
 function apply(state: BetslipState, action: BetslipAction): BetslipState {
@@ -307,32 +107,10 @@ function apply(state: BetslipState, action: BetslipAction): BetslipState {
         return { ...s, eventmin, deleted: s.deleted || isEnded(eventmin, finished) };
       });
     }
-    case 'oddsUpdated': {
-      const id = selectionKey(action.eventId, action.marketId, action.uid);
-      const target = state.selections[id];
-      if (!target) return state;
-      return {
-        ...state,
-        selections: {
-          ...state.selections,
-          [id]: {
-            ...target,
-            suspended: action.suspended ?? target.suspended,
-            selectionitem: { ...target.selectionitem, o: action.odds ?? (0 as Odds) },
-          },
-        },
-      };
-    }
-    case 'serverErrors': {
-      const errorlist = { ...state.errorlist };
-      for (const error of action.errors) {
-        errorlist[eventKey(error.eventId)] = {
-          id: eventKey(error.eventId),
-          messages: [...error.messages],
-        };
-      }
-      return { ...state, errorlist };
-    }
+    case 'oddsUpdated':
+      return applyOdds(state, action);
+    case 'serverErrors':
+      return applyRefusals(state, action.errors);
     case 'clearErrors':
       return { ...state, errorlist: {} };
     case 'setBetType':
@@ -355,6 +133,10 @@ function apply(state: BetslipState, action: BetslipAction): BetslipState {
       );
     case 'setSsid':
       return { ...state, ssid: action.ssid };
+    case 'setAcceptOddsChanges':
+      return setAcceptOddsChanges(state, action.value);
+    case 'acceptChanges':
+      return acceptChanges(state);
   }
 }
 
@@ -365,7 +147,12 @@ export function recompute(
 ): BetslipState {
   const selections: Record<string, BetslipSelection> = {};
   const list: BetslipSelection[] = [];
-  for (const [key, s] of Object.entries(state.selections)) {
+  for (const [key, stored] of Object.entries(state.selections)) {
+    // Slips stored before the agreed price existed agreed to the price they show.
+    const s =
+      typeof stored.acceptedOdds === 'number'
+        ? stored
+        : { ...stored, acceptedOdds: stored.selectionitem.o };
     const expired = s.selectionitem.o <= 0;
     const errors = state.errorlist[eventKey(s.brid)]?.messages ?? [];
     const firstError = errors[0];
@@ -413,6 +200,8 @@ export function recompute(
     taxboostnext: taxBoostNext(qualifying),
     qualifyingselections: qualifying,
     liveselections: list.filter((s) => s.eventmin.isLive).length,
+    acceptOddsChanges: state.acceptOddsChanges ?? 'none',
+    oddschanges: list.filter(hasOddsChange).length,
     pwsingles: pwsingles as Cents,
     totalstake: (list.length === 0 ? 0 : multiple ? state.combostake : singlesStake) as Cents,
     totalfreebetstake: (list.length === 0
@@ -432,11 +221,6 @@ export function betslipReducer(
   return recompute(apply(state, action), config);
 }
 
-/** Selections in insertion order. */
-export function betslipSelections(state: BetslipState): BetslipSelection[] {
-  return Object.values(state.selections);
-}
-
 /**
  * The multiple's full payout breakdown (combo stake, free-bet stake, boosts), or null when the
  * slip is empty. One selection is priced as a single.
@@ -454,10 +238,26 @@ export function comboPayout(
     betType: legs.length === 1 ? 'single' : 'multiple',
     policy: config.policy,
     winBoostPercentage: state.winboostpercentage,
+    taxBoostPercentage: state.taxboostpercentage,
   });
 }
 
-/** True when every selection can be placed (none blocked or deleted). */
+/**
+ * True when the slip can be placed: at least one selection, none blocked or deleted, and no
+ * price change waiting for 'Accept changes'.
+ */
 export function isPlaceable(state: BetslipState): boolean {
-  return state.numselections > 0 && betslipSelections(state).every((s) => !s.selectionitem.ibs);
+  return (
+    state.numselections > 0 &&
+    betslipSelections(state).every((s) => !s.selectionitem.ibs && !hasOddsChange(s))
+  );
+}
+
+/**
+ * The slip's combined odds as exact decimal text ('1358412790924.90'): `comboodds` is a number
+ * and stops holding every hundredth past about 90 trillion (a 50-leg accumulator gets there).
+ */
+export function comboOddsText(state: BetslipState): string {
+  const exact = combinedOddsExact(betslipSelections(state).map(effectiveOdds));
+  return hundredthsText(roundRatio(multiplyRatio(exact, ratio(100n, 1n))));
 }

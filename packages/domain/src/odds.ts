@@ -98,3 +98,17 @@ export function combinedOdds(legs: readonly Odds[]): Odds {
   const exact = combinedOddsExact(legs);
   return Number(roundRatio(multiplyRatio(exact, { numerator: 100n, denominator: 1n }))) as Odds;
 }
+
+/**
+ * Decimal odds text ('1358412790924.90', from `formatOdds` or an exact product) grouped for
+ * reading in the site's locale: '1,358,412,790,924.90'. Odds under 1,000 are unchanged.
+ */
+export function groupOddsText(text: string, locale: string): string {
+  const [whole = '0', fraction = '00'] = text.split('.');
+  if (whole.length <= 3) return text;
+  const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(BigInt(whole));
+  const separator =
+    new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
+    '.';
+  return `${grouped}${separator}${fraction}`;
+}

@@ -25,6 +25,8 @@ export interface PayoutInput {
   policy: TaxPolicy;
   /** Win boost percentage (multiples only; see win-boost.ts). */
   winBoostPercentage?: number;
+  /** Tax boost percentage (multiples only; see tax-boost.ts and ADR 150). */
+  taxBoostPercentage?: number;
 }
 
 export interface PayoutBreakdown {
@@ -32,16 +34,30 @@ export interface PayoutBreakdown {
   freebetStake: Cents;
   excise: Cents;
   stakeAfterExcise: Cents;
-  /** Combined odds rounded half-up to hundredths, for display only. */
+  /**
+   * Combined odds rounded half-up to hundredths, for display only. Above about 90 trillion
+   * a JavaScript number no longer holds every hundredth: `totalOddsText` is the exact value.
+   */
   totalOdds: Odds;
+  /** The same rounded odds as exact decimal text ('1358412790924.90'), stored as numeric. */
+  totalOddsText: string;
   winBoostPercentage: number;
+  /** The boost the bettor can be paid: when the cap bites, only what fits under it. */
   winBoostAmount: Cents;
-  /** Possible win before the cap (what the odds would pay). */
+  /**
+   * Possible win before the cap (what the odds would pay). Informational: for huge
+   * accumulators it can exceed the safe integer range and is then approximate.
+   */
   uncappedWin: Cents;
   /** Gross possible win, capped at the policy's maximum winning. */
   grossPossibleWin: Cents;
   capped: boolean;
+  /** Withholding tax due on the winnings (all of it goes to tax payable). */
   withholdingTax: Cents;
+  taxBoostPercentage: number;
+  /** The part of the withholding tax the operator pays for the bettor (ADR 150). */
+  taxBoostAmount: Cents;
+  /** What the bettor receives: gross − withholding + tax boost. */
   netPayout: Cents;
 }
 
@@ -60,23 +76,43 @@ export function payoutBreakdown(input: PayoutInput): PayoutBreakdown {
   if (input.betType === 'single' && input.legs.length !== 1) {
     throw new RangeError('A single has exactly one leg');
   }
-  const boost = input.betType === 'multiple' ? (input.winBoostPercentage ?? 0) : 0;
+  const multiple = input.betType === 'multiple';
   return payoutForOdds(
     input.stake,
     input.freebetStake ?? (0 as Cents),
     combinedOddsExact(input.legs),
-    boost,
+    multiple ? (input.winBoostPercentage ?? 0) : 0,
     input.policy,
+    multiple ? (input.taxBoostPercentage ?? 0) : 0,
   );
 }
 
-/** The same rules on exact total odds (settlement passes void and dead-heat adjusted odds). */
+/** Hundredths as exact decimal text: 135841279092490n → '1358412790924.90'. */
+export function hundredthsText(hundredths: bigint): string {
+  const whole = hundredths / 100n;
+  const fraction = hundredths % 100n;
+  return `${whole}.${String(fraction).padStart(2, '0')}`;
+}
+
+/** A percentage (up to two decimals) of an amount, in basis points, rounded half-up. */
+function percentOf(amount: bigint, percentage: number): bigint {
+  const bps = BigInt(Math.round(percentage * 100));
+  return roundRatio(ratio(amount * bps, 10_000n));
+}
+
+/**
+ * The same rules on exact total odds (settlement passes void and dead-heat adjusted odds).
+ * Money stays exact at any size: the return and the boost are BigInt until the cap brings
+ * them into range. Under the cap the return is paid first and the boost fills what is left,
+ * so boost + return = gross possible win (issue #15, defect 4).
+ */
 export function payoutForOdds(
   stake: Cents,
   freebetStake: Cents,
   totalOdds: Ratio,
   winBoostPercentage: number,
   policy: TaxPolicy,
+  taxBoostPercentage = 0,
 ): PayoutBreakdown {
   if (stake < 0 || freebetStake < 0) throw new RangeError('Stakes cannot be negative');
   const split =
@@ -90,28 +126,40 @@ export function payoutForOdds(
   const boostBps = BigInt(Math.round(winBoostPercentage * 100));
   const boostExact =
     winnings.numerator > 0n ? multiplyRatio(winnings, ratio(boostBps, 10_000n)) : ratio(0n, 1n);
-  const winBoostAmount = Number(roundRatio(boostExact));
-  const returned = exactReturn.numerator > 0n ? Number(roundRatio(exactReturn)) : 0;
-  const uncappedWin = returned + winBoostAmount;
-  const grossPossibleWin = Math.min(uncappedWin, policy.maxWinning);
+  const boost = roundRatio(boostExact);
+  const returned = exactReturn.numerator > 0n ? roundRatio(exactReturn) : 0n;
+  const cap = BigInt(policy.maxWinning);
+  const uncapped = returned + boost;
+  const paidReturn = returned < cap ? returned : cap;
+  const paidBoost = boost < cap - paidReturn ? boost : cap - paidReturn;
+  const grossPossibleWin = Number(paidReturn + paidBoost);
   const taxable = Math.max(0, grossPossibleWin - stakeAfterExcise);
   const withholdingTax =
     policy.winningsSide.base === 'net-winnings'
       ? Number(roundRatio(ratio(BigInt(taxable) * BigInt(policy.winningsSide.rateBps), 10_000n)))
       : 0;
+  // The operator bears the tax boost's share of the withholding, never more than all of it.
+  const taxBoostAmount = Math.min(
+    withholdingTax,
+    Number(percentOf(BigInt(withholdingTax), taxBoostPercentage)),
+  );
+  const totalHundredths = roundRatio(multiplyRatio(totalOdds, ratio(100n, 1n)));
   return {
     stake,
     freebetStake,
     excise: split.tax,
     stakeAfterExcise,
-    totalOdds: Number(roundRatio(multiplyRatio(totalOdds, ratio(100n, 1n)))) as Odds,
+    totalOdds: Number(totalHundredths) as Odds,
+    totalOddsText: hundredthsText(totalHundredths),
     winBoostPercentage,
-    winBoostAmount: winBoostAmount as Cents,
-    uncappedWin: uncappedWin as Cents,
+    winBoostAmount: Number(paidBoost) as Cents,
+    uncappedWin: Number(uncapped) as Cents,
     grossPossibleWin: grossPossibleWin as Cents,
-    capped: uncappedWin > policy.maxWinning,
+    capped: uncapped > cap,
     withholdingTax: withholdingTax as Cents,
-    netPayout: (grossPossibleWin - withholdingTax) as Cents,
+    taxBoostPercentage,
+    taxBoostAmount: taxBoostAmount as Cents,
+    netPayout: (grossPossibleWin - withholdingTax + taxBoostAmount) as Cents,
   };
 }
 

@@ -4,6 +4,7 @@ import { addRatio, multiplyRatio, oddsRatio, ratio, RATIO_ONE, subRatio } from '
 import type { BetType, PayoutBreakdown } from './payout';
 import { payoutForOdds } from './payout';
 import type { TaxPolicy } from './tax-policy';
+import { taxBoostPercentage } from './tax-boost';
 import { winBoostPercentage } from './win-boost';
 
 /**
@@ -19,7 +20,7 @@ export interface LegOutcome {
 export interface SettlementLeg {
   odds: Odds;
   outcome: LegOutcome;
-  /** Whether the leg counted for the win boost when the bet was placed. */
+  /** Whether the leg counted for the win and tax boosts when the bet was placed. */
   qualifies: boolean;
 }
 
@@ -87,19 +88,24 @@ export function settleBet(input: SettlementInput): Settlement {
   );
   const allVoid = input.legs.every((leg) => leg.outcome.voidFactor === 1);
   const boostLegs = input.legs.filter((leg) => leg.qualifies && leg.outcome.voidFactor !== 1);
-  const boost = input.betType === 'multiple' ? winBoostPercentage(boostLegs.length) : 0;
+  const multiple = input.betType === 'multiple';
+  // Both boosts count the qualifying legs still in play, exactly as at placement (ADR 150).
   const breakdown = payoutForOdds(
     input.stake,
     input.freebetStake,
     settledOdds,
-    boost,
+    multiple ? winBoostPercentage(boostLegs.length) : 0,
     input.policy,
+    multiple ? taxBoostPercentage(boostLegs.length) : 0,
   );
   const status: SettlementStatus = settledOdds.numerator === 0n ? 'lost' : allVoid ? 'void' : 'won';
   return { betId: input.betId, status, settledOdds, breakdown };
 }
 
-/** What settling moves: the net payout to the customer and the withholding to tax payable. */
+/**
+ * What settling moves: the net payout (tax boost included) to the customer and the whole
+ * withholding to tax payable; the house funds the tax boost.
+ */
 export function settlementMovement(settlement: Settlement): SettlementMovement {
   const userCash = settlement.breakdown.netPayout;
   const taxPayable = settlement.breakdown.withholdingTax;

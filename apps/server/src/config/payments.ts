@@ -54,6 +54,15 @@ export const paymentsEnv = {
     .positive()
     .default(5 * 60_000),
   /**
+   * A deposit no provider has confirmed this long after it started is failed as expired, after
+   * one last status query (ADR 133); a success that still comes later is credited, once.
+   */
+  PAYMENTS_DEPOSIT_EXPIRE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
+  /**
    * A payout M-Pesa accepted but never reported on is released only after this long: releasing
    * earlier could pay the user twice if the result is merely late.
    */
@@ -85,6 +94,7 @@ export interface PaymentsConfig {
   reconcileIntervalMs: number;
   staleAfterMs: number;
   b2cGiveUpMs: number;
+  depositExpireMs: number;
 }
 
 type PaymentsEnv = z.output<z.ZodObject<typeof paymentsEnv>>;
@@ -110,5 +120,6 @@ export function paymentsConfig(e: PaymentsEnv, _context: ConfigContext): Payment
     reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
     staleAfterMs: e.PAYMENTS_STALE_AFTER_MS,
     b2cGiveUpMs: e.PAYMENTS_B2C_GIVE_UP_MS,
+    depositExpireMs: e.PAYMENTS_DEPOSIT_EXPIRE_MS,
   };
 }

@@ -13,6 +13,7 @@ import type {
   CasinoProvidersTable,
 } from '../modules/casino/catalogue.tables';
 import type {
+  CasinoRecentGamesTable,
   CasinoRoundsTable,
   CasinoTransactionsTable,
   CasinoWalletRequestsTable,
@@ -105,4 +106,5 @@ export interface Database {
   casino_rounds: CasinoRoundsTable;
   casino_transactions: CasinoTransactionsTable;
   casino_wallet_requests: CasinoWalletRequestsTable;
+  casino_recent_games: CasinoRecentGamesTable;
 }

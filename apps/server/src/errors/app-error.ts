@@ -23,6 +23,8 @@ export interface ErrorDetail {
   message: string;
   /** Optional field or entity the entry is about (e.g. an event id). */
   name?: string;
+  /** For a price refusal (ODDS_CHANGED): the price now, as decimal odds. */
+  odds?: number;
 }
 
 /**
@@ -48,13 +50,23 @@ export class AppError extends Error {
 
   toEnvelope(): ErrorEnvelope {
     return envelope(
-      this.details.map((d) => ({ code: d.code ?? this.code, message: d.message, name: d.name })),
+      this.details.map((d) => ({
+        code: d.code ?? this.code,
+        message: d.message,
+        name: d.name,
+        odds: d.odds,
+      })),
     );
   }
 }
 
 export function envelope(
-  entries: { code: string; message: string; name?: string | undefined }[],
+  entries: {
+    code: string;
+    message: string;
+    name?: string | undefined;
+    odds?: number | undefined;
+  }[],
 ): ErrorEnvelope {
   return {
     hasErrors: true,
@@ -63,6 +75,7 @@ export function envelope(
       dimension_value: e.message,
       value: e.code,
       ...(e.name !== undefined ? { name: e.name } : {}),
+      ...(e.odds !== undefined ? { odds: e.odds } : {}),
     })),
   };
 }

@@ -184,6 +184,7 @@ describe('loyalty', () => {
         tax_policy: JSON.stringify(bet.tax_policy),
         response: JSON.stringify(bet.response),
         win_boost_percentage: Number(bet.win_boost_percentage),
+        tax_boost_percentage: Number(bet.tax_boost_percentage),
       })
       .execute();
     const results = await Promise.all([1, 2, 3, 4].map(() => grantWeeklyReward(t.deps, user.id)));

@@ -28,7 +28,8 @@ export const placeBetRequestSchema = z.object({
   acceptOddsChanges: z.enum(['none', 'higher', 'any']).default('none'),
   /** Chosen by the client per slip submission; a retry with the same key places nothing new. */
   idempotencyKey: z.string().min(8).max(100),
-  selections: z.array(placeBetSelectionSchema).min(1).max(50),
+  /** Up to 100 legs: the Multibet Bonus's top rate starts at 45 (issue #15). */
+  selections: z.array(placeBetSelectionSchema).min(1).max(100),
 });
 export type PlaceBetRequest = z.infer<typeof placeBetRequestSchema>;
 
@@ -52,11 +53,17 @@ export const payoutFiguresSchema = z.object({
   freebetStake: z.number(),
   excise: z.number(),
   stakeAfterExcise: z.number(),
+  /** Decimal odds; above 2^53 hundredths a number is approximate, `totalOddsText` is exact. */
   totalOdds: z.number(),
+  totalOddsText: z.string(),
   winBoostPercentage: z.number(),
   winBoostAmount: z.number(),
   grossPossibleWin: z.number(),
   withholdingTax: z.number(),
+  /** Tax boost percentage and the part of the withholding tax it pays (ADR 150). */
+  taxBoostPercentage: z.number(),
+  taxBoostAmount: z.number(),
+  /** What the bettor receives: gross possible win − withholding tax + tax boost. */
   netPayout: z.number(),
   /** True when the win was capped at the maximum winning. */
   capped: z.boolean(),

@@ -58,3 +58,14 @@ export const casinoHistoryResponseSchema = z.object({
   total: z.number().int(),
 });
 export type CasinoHistoryResponse = z.infer<typeof casinoHistoryResponseSchema>;
+
+/**
+ * `GET {games}/history/{roundId}`: one of the user's own rounds with what the engine recorded,
+ * for /fairness?round={roundId}: the round's input (the game's parameters, e.g.
+ * `{ game: 'plinko', rows, risk }`) and outcome, to recompute in the browser.
+ */
+export const casinoRoundDetailResponseSchema = casinoRoundSchema.extend({
+  input: z.unknown(),
+  outcome: z.unknown(),
+});
+export type CasinoRoundDetailResponse = z.infer<typeof casinoRoundDetailResponseSchema>;

@@ -34,6 +34,8 @@ export const CASINO_GAMES_PATHS = {
   faziJackpots: '/Fazi/jackpots',
   /** GET: the signed-in user's rounds of the last 30 days (or `?period=old`: older). */
   history: '/history',
+  /** GET: one own round with its recorded input and outcome (the /fairness page). */
+  historyRound: (roundId: string) => `/history/${encodeURIComponent(roundId)}`,
   /** GET: recent big wins from real rounds, names masked (optionally `?game=slug`). */
   winners: '/winners',
 } as const;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { cmsStatusOkSchema } from '../wallet/cms-status';
-import { paymentIdentityFields } from './identity-fields';
+import { paymentIdentityFields, paymentProviderField } from './identity-fields';
 
 /** `POST {payments}/deposit/` (doc 1 §3): starts an M-Pesa STK push to PhoneNumber. */
 export const depositRequestSchema = z.object({
   ...paymentIdentityFields,
+  ...paymentProviderField,
   /** Checked by the server so the spec's message ('Phone number is required!') comes back. */
   PhoneNumber: z.string().max(30).nullish(),
   /** Currency units; M-Pesa takes whole shillings only. */

@@ -19,3 +19,12 @@ export const paymentIdentityFields = {
   MerchantReference: z.string().max(100).nullish(),
   ExternalTransactionId: z.string().max(100).nullish(),
 };
+
+/**
+ * The mobile-money provider the user picked (`mpesa`, `mtn-momo`, `airtel-money`,
+ * `vodacom-mpesa`; `@dau/domain/mobile-money`). Omitted: the provider of the phone's network
+ * prefix. Honoured only where the number could be on either (ADR 130); otherwise a 400.
+ */
+export const paymentProviderField = {
+  PaymentProvider: z.string().max(40).nullish(),
+};

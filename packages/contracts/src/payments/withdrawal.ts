@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentIdentityFields } from './identity-fields';
+import { paymentIdentityFields, paymentProviderField } from './identity-fields';
 
 /**
  * `POST {payments}/withdrawal/` (doc 1 §3): the same identity fields as a deposit, TimeStamp
@@ -8,6 +8,7 @@ import { paymentIdentityFields } from './identity-fields';
  */
 export const withdrawalRequestSchema = z.object({
   ...paymentIdentityFields,
+  ...paymentProviderField,
   PhoneNumber: z.string().max(30).nullish(),
   Amount: z.union([z.number(), z.string().max(30)]).nullish(),
   TimeStamp: z.union([z.number(), z.string().max(40)]).nullish(),

@@ -10,9 +10,12 @@ import * as loyalty from './0460-loyalty';
 import * as paymentStatusQueries from './0350-payment-status-queries';
 import * as registrationNotices from './0120-registration-notices';
 import * as loginThrottling from './0150-login-throttling';
+import * as paymentProviders from './0370-payment-providers';
+import * as bigAccumulators from './0470-big-accumulators-tax-boost';
 import * as casinoCatalogue from './0600-casino-catalogue';
 import * as casinoRtp from './0601-casino-rtp';
 import * as casinoWallet from './0610-casino-wallet';
+import * as casinoRecentGames from './0620-casino-recent-games';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -30,7 +33,10 @@ export const migrations: Record<string, Migration> = {
   '0350-payment-status-queries': paymentStatusQueries,
   '0120-registration-notices': registrationNotices,
   '0150-login-throttling': loginThrottling,
+  '0370-payment-providers': paymentProviders,
+  '0470-big-accumulators-tax-boost': bigAccumulators,
   '0600-casino-catalogue': casinoCatalogue,
   '0601-casino-rtp': casinoRtp,
   '0610-casino-wallet': casinoWallet,
+  '0620-casino-recent-games': casinoRecentGames,
 };

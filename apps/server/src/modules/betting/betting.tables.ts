@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../../db/columns';
 
 export type BetStatus = 'open' | 'won' | 'lost' | 'void';
-export type AcceptOddsChanges = 'none' | 'higher' | 'any';
+import type { AcceptOddsChanges } from '@dau/domain/odds-acceptance';
 
 /** Tables of the sportsbook (migration 0400). Money in integer cents, odds in hundredths. */
 export interface BetsTable {
@@ -17,12 +17,17 @@ export interface BetsTable {
   freebet_stake: number;
   excise: number;
   stake_after_excise: number;
-  total_odds: number;
+  /** Exact decimal odds (numeric, read back as text): no size limit (migration 0470). */
+  total_odds: ColumnType<string, string, string>;
   /** numeric: read back as a decimal string. */
   win_boost_percentage: ColumnType<string, number, number>;
   win_boost_amount: number;
   gross_possible_win: number;
   withholding_tax: number;
+  /** Tax boost percentage and the part of the withholding it pays (ADR 150). */
+  tax_boost_percentage: ColumnType<string, number | undefined, number>;
+  tax_boost_amount: ColumnType<number, number | undefined, number>;
+  /** What the bettor receives: gross − withholding + tax boost. */
   net_payout: number;
   capped: boolean;
   tax_policy: ColumnType<unknown, string, string>;

@@ -2,10 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PlaceBetRequest, PlaceBetResponse } from '@dau/contracts/betting/place-bet';
 import { qualifiesForBoost } from '@dau/domain/boost-qualification';
 import { formatMoney, parseMoney, type Cents } from '@dau/domain/money';
-import { formatOdds, parseOdds, type Odds } from '@dau/domain/odds';
+import { formatOdds, oddsToDecimal, parseOdds, type Odds } from '@dau/domain/odds';
+import { oddsAcceptable, type AcceptOddsChanges } from '@dau/domain/odds-acceptance';
 import { payoutBreakdown } from '@dau/domain/payout';
 import type { SiteConfig, SiteId } from '@dau/domain/sites';
 import { DEFAULT_TAX_POLICIES, taxPolicyAt } from '@dau/domain/tax-policy';
+import { taxBoostPercentage } from '@dau/domain/tax-boost';
 import { winBoostPercentage } from '@dau/domain/win-boost';
 import type { AppDeps, SessionUser } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
@@ -26,7 +28,6 @@ import {
   setBetResponse,
   type NewSelection,
 } from './betting.repository';
-import type { AcceptOddsChanges } from './betting.tables';
 import { pushBetStatus } from './betting.pushes';
 
 interface CheckedSelection extends MarketSelection {
@@ -39,17 +40,20 @@ interface CheckedSelection extends MarketSelection {
   outcomeName: string;
 }
 
-/** Whether the current price may be taken under the user's odds-change setting. */
-export function oddsAcceptable(policy: AcceptOddsChanges, requested: Odds, current: Odds) {
-  if (policy === 'any') return true;
-  if (policy === 'higher') return current >= requested;
-  return current === requested;
-}
-
 const perEvent = (eventId: number, code: string, message: string): ErrorDetail => ({
   code,
   message,
   name: String(eventId),
+});
+
+/** A price refusal names the price now, so the slip can ask the bettor about it (issue #15). */
+const oddsChanged = (eventId: number, requested: Odds, current: Odds): ErrorDetail => ({
+  ...perEvent(
+    eventId,
+    'ODDS_CHANGED',
+    `Odds changed from ${formatOdds(requested)} to ${formatOdds(current)}`,
+  ),
+  odds: oddsToDecimal(current),
 });
 
 /**
@@ -71,13 +75,7 @@ async function checkSelections(
     }
     const current = availability.odds as Odds;
     if (!oddsAcceptable(policy, s.requestedOdds, current)) {
-      errors.push(
-        perEvent(
-          s.eventId,
-          'ODDS_CHANGED',
-          `Odds changed from ${formatOdds(s.requestedOdds)} to ${formatOdds(current)}`,
-        ),
-      );
+      errors.push(oddsChanged(s.eventId, s.requestedOdds, current));
       continue;
     }
     checked.push({ ...s, odds: current, isLive: availability.isLive, ...availability.labels });
@@ -204,8 +202,8 @@ export async function placeBet(
     ...s,
     qualifies: qualifiesForBoost({ odds: s.odds, blocked: false, isLive: s.isLive }),
   }));
-  const boost =
-    input.betType === 'multiple' ? winBoostPercentage(legs.filter((l) => l.qualifies).length) : 0;
+  const multiple = input.betType === 'multiple';
+  const qualifying = legs.filter((l) => l.qualifies).length;
   // Wins above the maximum are capped (the betslip shows the max-win note), never refused.
   const breakdown = payoutBreakdown({
     stake,
@@ -213,7 +211,8 @@ export async function placeBet(
     legs: legs.map((l) => l.odds),
     betType: input.betType,
     policy: taxPolicy,
-    winBoostPercentage: boost,
+    winBoostPercentage: multiple ? winBoostPercentage(qualifying) : 0,
+    taxBoostPercentage: multiple ? taxBoostPercentage(qualifying) : 0,
   });
 
   const balances = await getBalances(db, user.userId);
@@ -236,13 +235,7 @@ export async function placeBet(
       const final = await checkSelections(tx, requested, policy);
       for (const [i, leg] of final.entries()) {
         if (leg.odds !== legs[i]?.odds) {
-          throw new AppError('CONFLICT', [
-            perEvent(
-              leg.eventId,
-              'ODDS_CHANGED',
-              `Odds changed from ${formatOdds(leg.requestedOdds)} to ${formatOdds(leg.odds)}`,
-            ),
-          ]);
+          throw new AppError('CONFLICT', [oddsChanged(leg.eventId, leg.requestedOdds, leg.odds)]);
         }
       }
       const pool = breakdown.stakeAfterExcise + breakdown.freebetStake;
@@ -288,11 +281,13 @@ export async function placeBet(
         freebet_stake: breakdown.freebetStake,
         excise: breakdown.excise,
         stake_after_excise: breakdown.stakeAfterExcise,
-        total_odds: breakdown.totalOdds,
+        total_odds: breakdown.totalOddsText,
         win_boost_percentage: breakdown.winBoostPercentage,
         win_boost_amount: breakdown.winBoostAmount,
         gross_possible_win: breakdown.grossPossibleWin,
         withholding_tax: breakdown.withholdingTax,
+        tax_boost_percentage: breakdown.taxBoostPercentage,
+        tax_boost_amount: breakdown.taxBoostAmount,
         net_payout: breakdown.netPayout,
         capped: breakdown.capped,
         tax_policy: JSON.stringify(taxPolicy),
@@ -311,6 +306,7 @@ export async function placeBet(
           ...bet,
           id: betId,
           win_boost_percentage: String(breakdown.winBoostPercentage),
+          tax_boost_percentage: String(breakdown.taxBoostPercentage),
           tax_policy: taxPolicy,
           settled_payout: 0,
           settled_withholding: 0,

@@ -3,6 +3,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueService, EngineRegistry } from './catalogue.service';
 import { GameWalletCore } from './game-wallet.service';
 import { InHouseWallet, recoverOpenRounds } from './in-house-wallet';
+import { playerCasinoRoutes } from './player.routes';
 import { walletSeamRoutes } from './wallet-seam.routes';
 import { forgetRequestsBefore } from './wallet.repository';
 
@@ -37,6 +38,7 @@ export async function casinoRoutes(
 ): Promise<void> {
   await app.register(catalogueRoutes, { catalogue: casino.catalogue });
   await app.register(walletSeamRoutes, { core: casino.core });
+  await app.register(playerCasinoRoutes);
 
   const { deps } = app;
   const recover = async () => {

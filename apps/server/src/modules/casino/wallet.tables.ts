@@ -48,3 +48,11 @@ export interface CasinoWalletRequestsTable {
   request_id: string;
   received_at: Stamp;
 }
+
+export interface CasinoRecentGamesTable {
+  user_id: number;
+  game_slug: string;
+  name: string;
+  image: string;
+  played_at: Stamp;
+}

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database';
-import type { PaymentChannel, PaymentDirection, PaymentStatus } from './payments.tables';
+import type {
+  PaymentChannel,
+  PaymentDirection,
+  PaymentProvider,
+  PaymentStatus,
+} from './payments.tables';
 
 export async function insertPayment(
   db: DbOrTx,
@@ -17,6 +22,8 @@ export async function insertPayment(
     originatorConversationId?: string | null;
     status?: PaymentStatus;
     mpesaReceipt?: string | null;
+    provider?: PaymentProvider;
+    providerReference?: string | null;
   },
 ) {
   return db
@@ -40,6 +47,8 @@ export async function insertPayment(
       result_code: null,
       result_desc: null,
       settled_at: null,
+      provider: values.provider ?? 'mpesa',
+      provider_reference: values.providerReference ?? null,
     })
     .onConflict((oc) => oc.column('mpesa_receipt').doNothing())
     .returningAll()
@@ -85,10 +94,18 @@ export async function findPaymentByPublicId(db: DbOrTx, publicId: string) {
 /** The payment row, locked until the end of the transaction (callbacks race each other). */
 export async function lockPayment(
   db: DbOrTx,
-  by: { checkoutRequestId: string } | { conversationId: string } | { id: number },
+  by:
+    | { checkoutRequestId: string }
+    | { conversationId: string }
+    | { id: number }
+    | { provider: PaymentProvider; providerReference: string },
 ) {
   let query = db.selectFrom('payments').selectAll();
-  if ('checkoutRequestId' in by)
+  if ('providerReference' in by) {
+    query = query
+      .where('provider', '=', by.provider)
+      .where('provider_reference', '=', by.providerReference);
+  } else if ('checkoutRequestId' in by)
     query = query.where('checkout_request_id', '=', by.checkoutRequestId);
   else if ('conversationId' in by) {
     query = query.where((eb) =>
@@ -109,6 +126,10 @@ export async function settlePayment(
     resultCode: number | null;
     resultDesc: string;
     mpesaReceipt?: string | null;
+    /** Another operator's transaction id (MoMo, Airtel, Vodacom). */
+    providerReceipt?: string | null;
+    /** Failed because no confirmation came in time (ADR 133). */
+    expired?: boolean;
     amount?: number;
     tax?: number;
     now: Date;
@@ -121,6 +142,8 @@ export async function settlePayment(
       result_code: values.resultCode,
       result_desc: values.resultDesc.slice(0, 500),
       ...(values.mpesaReceipt ? { mpesa_receipt: values.mpesaReceipt } : {}),
+      ...(values.providerReceipt ? { provider_receipt: values.providerReceipt } : {}),
+      ...(values.expired !== undefined ? { expired_at: values.expired ? values.now : null } : {}),
       ...(values.amount !== undefined ? { amount: values.amount } : {}),
       ...(values.tax !== undefined ? { tax: values.tax } : {}),
       settled_at: values.now,

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { ELIGIBILITY_MIN_BETS_COUNT } from '@dau/domain/constants';
+import { SITES } from '@dau/domain/sites';
 import { parseMoney, type Cents } from '@dau/domain/money';
 import fastifyPlugin from 'fastify-plugin';
-import { callbackAckSchema } from '@dau/contracts/payments/callbacks';
 import { depositRequestSchema, depositResponseSchema } from '@dau/contracts/payments/deposit';
 import {
   depositLimitsRequestSchema,
@@ -27,15 +27,12 @@ import {
   setDepositLimits,
   type DepositLimitView,
 } from './deposit-limits.service';
+import type { MobileMoneyOperators } from './mobile-money.operator';
 import { MobileMoneyError, type MobileMoneyProvider } from './mobile-money.provider';
+import { CALLBACK_PREFIX, registerCallbackRoutes } from './payments-callbacks.routes';
 import {
   allowAllGamblingGuard,
   checkWithdrawalAmount,
-  handleB2cResult,
-  handleB2cStatusResult,
-  handleC2bConfirmation,
-  handleC2bValidation,
-  handleStkCallback,
   parseDepositAmount,
   reconcilePayments,
   requestDeposit,
@@ -52,11 +49,12 @@ export interface PaymentsRoutesOptions {
   gamblingGuard?: GamblingGuard;
   /** Replaces the composition's mobile-money provider (`deps.mobileMoney`). */
   provider?: MobileMoneyProvider;
+  /** Replaces the composition's other operators (`deps.mobileMoneyOperators`). */
+  operators?: MobileMoneyOperators;
 }
 
 /** Payment paths answer with and without the v2 segment (doc 1 §7) and with a trailing slash. */
 const PAYMENT_PREFIXES = ['/api/payments', '/api/payments/v2'] as const;
-const CALLBACK_PREFIX = '/api/payments/callbacks';
 
 function sessionUser(user: SessionUser | null): SessionUser {
   if (!user) throw new Error('requireUser did not run');
@@ -87,9 +85,12 @@ export function paymentsContext(app: AppInstance, options: PaymentsRoutesOptions
   return {
     deps: app.deps,
     provider: options.provider ?? app.deps.mobileMoney,
+    operators: options.operators ?? app.deps.mobileMoneyOperators,
     gamblingGuard: options.gamblingGuard ?? allowAllGamblingGuard,
     callbackUrl: (kind: CallbackKind) =>
       `${callbackBase()}${CALLBACK_PREFIX}/${config.payments.callbackToken}/${kind}`,
+    operatorCallbackUrl: (operator, kind) =>
+      `${callbackBase()}${CALLBACK_PREFIX}/${config.payments.callbackToken}/${operator.provider}/${SITES[operator.siteId].countryCode}/${kind}`,
     background: (task) => {
       const running = task()
         .catch((err: unknown) => app.log.error({ err }, 'payments background task failed'))
@@ -141,6 +142,7 @@ async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
             phone: request.body.PhoneNumber,
             amount: request.body.Amount,
             merchantReference: request.body.MerchantReference,
+            provider: request.body.PaymentProvider,
           });
           return { cmsStatusMsg: ok, bbPaymentTransactionId: publicId };
         },
@@ -194,6 +196,7 @@ async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
             phone: request.body.PhoneNumber,
             amount: request.body.Amount,
             merchantReference: request.body.MerchantReference,
+            provider: request.body.PaymentProvider,
           });
           return reply.code(204).send(null);
         },
@@ -290,43 +293,7 @@ async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
     );
   }
 
-  // Daraja's callbacks. The secret token in the path is the only credential Daraja offers.
-  const callbackParams = z.object({ token: z.string() });
-  const callback = (
-    kind: CallbackKind,
-    handle: (body: unknown) => Promise<{ ResultCode: number | string; ResultDesc: string }>,
-  ) =>
-    app.post(
-      `${CALLBACK_PREFIX}/:token/${kind}`,
-      {
-        config: { rateLimit: false },
-        schema: {
-          tags: ['payments'],
-          summary: `M-Pesa Daraja callback: ${kind}`,
-          params: callbackParams,
-          body: z.unknown(),
-          response: { 200: callbackAckSchema },
-        },
-      },
-      async (request) => {
-        if (request.params.token !== config.payments.callbackToken) throw new AppError('NOT_FOUND');
-        return handle(request.body);
-      },
-    );
-  const accepted = { ResultCode: 0, ResultDesc: 'Accepted' };
-  callback('stk', async (body) => (await handleStkCallback(ctx, body), accepted));
-  callback('b2c-result', async (body) => (await handleB2cResult(ctx, body, false), accepted));
-  callback('b2c-timeout', async (body) => (await handleB2cResult(ctx, body, true), accepted));
-  callback(
-    'b2c-status-result',
-    async (body) => (await handleB2cStatusResult(ctx, body, false), accepted),
-  );
-  callback(
-    'b2c-status-timeout',
-    async (body) => (await handleB2cStatusResult(ctx, body, true), accepted),
-  );
-  callback('c2b-validation', (body) => handleC2bValidation(ctx, body));
-  callback('c2b-confirmation', async (body) => (await handleC2bConfirmation(ctx, body), accepted));
+  registerCallbackRoutes(app, ctx);
 
   // Paybill: tell Daraja where to send C2B payments once we have an address.
   app.addHook('onListen', async () => {

@@ -1,7 +1,9 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type PaymentDirection = 'deposit' | 'withdrawal';
+/** `stk`: a push prompt to the phone (any provider); `c2b`: paybill; `b2c`: a payout. */
 export type PaymentChannel = 'stk' | 'c2b' | 'b2c';
+export type PaymentProvider = 'mpesa' | 'mtn-momo' | 'airtel-money' | 'vodacom-mpesa';
 export type PaymentStatus = 'pending' | 'completed' | 'failed';
 
 export interface PaymentsTable {
@@ -30,6 +32,13 @@ export interface PaymentsTable {
   settled_at: Date | null;
   /** When reconciliation last asked M-Pesa about this payout (TransactionStatusQuery). */
   status_queried_at: Date | null;
+  provider: ColumnType<PaymentProvider, PaymentProvider | undefined, PaymentProvider>;
+  /** The id the operator knows the request by (MoMo X-Reference-Id, Airtel/Vodacom ids). */
+  provider_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The operator's transaction id once done (M-Pesa's stays in `mpesa_receipt`). */
+  provider_receipt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when a deposit was failed for want of a confirmation (expiry). */
+  expired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export type Payment = Selectable<PaymentsTable>;
 

@@ -1,20 +1,13 @@
+import { comboOddsText, isPlaceable } from '@dau/domain/betslip';
 import {
   betslipSelections,
-  coerceStake,
-  DEFAULT_BETSLIP_CONFIG,
-  effectiveOdds,
-  comboPayout,
-  isPlaceable,
   type BetslipKind,
   type BetslipSelection,
-  type BetslipState,
-} from '@dau/domain/betslip';
+} from '@dau/domain/betslip-state';
 import { QUICK_BET_AMOUNTS } from '@dau/domain/constants';
 import type { Cents } from '@dau/domain/money';
-import { formatMoney, fromUnits, toUnitsString } from '@dau/domain/money';
-import { formatOdds } from '@dau/domain/odds';
-import { payoutBreakdown } from '@dau/domain/payout';
-import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
+import { formatMoney, fromUnits } from '@dau/domain/money';
+import { groupOddsText } from '@dau/domain/odds';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -23,12 +16,29 @@ import { currentSite } from '../../lib/site';
 import { openLoginModal, useSessionStore } from '../../lib/session-store';
 import { balanceQueryKey, useBalance } from '../payments/api/get-balance';
 import { usePaymentsStore } from '../payments/store';
-import { watch } from '../sports/sports-feed';
+import { setBetslipFeed, watch } from '../sports/sports-feed';
+import {
+  applyBetslipEvent,
+  applyBetslipMarketStatus,
+  applyBetslipOdds,
+  applyBetslipSummary,
+} from './betslip-feed';
+import { BetslipFigures } from './betslip-figures';
+import { BetslipLeg } from './betslip-leg';
+import { AcceptSetting, OddsChangesBar, PlaceBetButton, type Notice } from './betslip-place';
 import { dispatchBetslip, setBetslipOpen, TOSS_MS, useBetslipStore } from './betslip-store';
-import { t, tf } from './betting-strings';
-import { placeBets, type AcceptOddsChanges } from './place-bet';
+import { t } from './betting-strings';
 import { BookingCodeBar } from './share-slip';
+import { StakeInput } from './stake-input';
 import styles from './betslip.module.css';
+
+// The slip follows its markets from the moment it loads (it joins their rooms below).
+setBetslipFeed({
+  odds: applyBetslipOdds,
+  marketStatus: applyBetslipMarketStatus,
+  event: applyBetslipEvent,
+  summary: applyBetslipSummary,
+});
 
 /** `18|total=2.5` → 18: the betslip room is per market id. */
 function marketIdOf(selection: BetslipSelection): number {
@@ -77,7 +87,7 @@ export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
         {count > 0 ? (
           <>
             <span className={styles.fabCount}>{count}</span>
-            <span>{formatOdds(slip.comboodds)}</span>
+            <span>{groupOddsText(comboOddsText(slip), currentSite().locale)}</span>
           </>
         ) : (
           name
@@ -120,9 +130,8 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
   const money = (amount: Cents) => formatMoney(amount, site);
   const selections = betslipSelections(slip);
   const multiple = slip.betType === 'multiple';
-  const payout = multiple ? comboPayout(slip) : null;
-  const toNext = winBoostSelectionsToNext(slip.qualifyingselections);
-  const singles = singlesTaxes(selections);
+  const blocked = selections.some((s) => s.selectionitem.ibs);
+  const queryClient = useQueryClient();
   // Kept here, not in the button: a placed bet empties the slip and the button goes away.
   const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
@@ -210,7 +219,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
             </div>
             <ul className={styles.list}>
               {selections.map((s) => (
-                <SelectionItem
+                <BetslipLeg
                   key={s.id}
                   kind={kind}
                   selection={s}
@@ -230,6 +239,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
               <StakeInput
                 label={t('freeBetStake')}
                 value={slip.freebetstake}
+                optional
                 onChange={(value) => dispatchBetslip({ type: 'setFreebetStake', value }, kind)}
               />
             )}
@@ -251,78 +261,9 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                 </button>
               ))}
             </div>
-            <dl className={styles.figures}>
-              {multiple && payout ? (
-                <>
-                  <dt>{t('totalOdds')}</dt>
-                  <dd data-testid="combo-odds">{formatOdds(slip.comboodds)}</dd>
-                  <dt>{t('winBoost')}</dt>
-                  <dd data-testid="win-boost">
-                    {slip.winboostpercentage} %
-                    {toNext > 0 && (
-                      <small className={styles.hint}>
-                        {toNext === 1
-                          ? tf('addOneMore', { p: slip.winboostnext })
-                          : tf('addMore', { n: toNext, p: slip.winboostnext })}
-                      </small>
-                    )}
-                  </dd>
-                  {slip.taxboostpercentage > 0 && (
-                    <>
-                      <dt>{t('taxBoost')}</dt>
-                      <dd data-testid="tax-boost">{slip.taxboostpercentage} %</dd>
-                    </>
-                  )}
-                  <dt>{t('stake')}</dt>
-                  <dd>{money(payout.stake)}</dd>
-                  {payout.freebetStake > 0 && (
-                    <>
-                      <dt>{t('freeBetStake')}</dt>
-                      <dd data-testid="freebet-stake">{money(payout.freebetStake)}</dd>
-                    </>
-                  )}
-                  <dt>{t('exciseTax')}</dt>
-                  <dd data-testid="excise">−{money(payout.excise)}</dd>
-                  <dt>{t('stakeAfterTax')}</dt>
-                  <dd>{money(payout.stakeAfterExcise)}</dd>
-                  {payout.winBoostAmount > 0 && (
-                    <>
-                      <dt>{t('boostAmount')}</dt>
-                      <dd>+{money(payout.winBoostAmount)}</dd>
-                    </>
-                  )}
-                  <dt>{t('grossPossibleWin')}</dt>
-                  <dd>{money(payout.grossPossibleWin)}</dd>
-                  <dt>{t('withholdingTax')}</dt>
-                  <dd data-testid="withholding">−{money(payout.withholdingTax)}</dd>
-                  <dt className={styles.total}>{t('possiblePayout')}</dt>
-                  <dd className={styles.total} data-testid="net-payout">
-                    {money(payout.netPayout)}
-                  </dd>
-                </>
-              ) : (
-                <>
-                  <dt>{t('totalStake')}</dt>
-                  <dd>{money(slip.totalstake)}</dd>
-                  {slip.totalfreebetstake > 0 && (
-                    <>
-                      <dt>{t('freeBetStake')}</dt>
-                      <dd data-testid="freebet-stake">{money(slip.totalfreebetstake)}</dd>
-                    </>
-                  )}
-                  <dt>{t('exciseTax')}</dt>
-                  <dd data-testid="excise">−{money(singles.excise)}</dd>
-                  <dt>{t('withholdingTax')}</dt>
-                  <dd data-testid="withholding">−{money(singles.withholdingTax)}</dd>
-                  <dt className={styles.total}>{t('possiblePayout')}</dt>
-                  <dd className={styles.total} data-testid="net-payout">
-                    {money(slip.pwsingles)}
-                  </dd>
-                </>
-              )}
-            </dl>
-            {payout?.capped && <p className={styles.note}>{t('payoutCapped')}</p>}
-            {!isPlaceable(slip) && (
+            <BetslipFigures slip={slip} />
+            <OddsChangesBar slip={slip} kind={kind} />
+            {blocked && (
               <p className={styles.message} role="status">
                 {t('removeBlocked')}
               </p>
@@ -335,12 +276,16 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
             {kind === 'virtual' ? (
               <p className={styles.note}>{t('virtualUnavailable')}</p>
             ) : authenticated ? (
-              <PlaceBetButton
-                slip={slip}
-                disabled={!isPlaceable(slip) || slip.totalfreebetstake > freebetBalance}
-                label={money(slip.totalstake)}
-                setNotice={setNotice}
-              />
+              <>
+                <AcceptSetting slip={slip} kind={kind} />
+                <PlaceBetButton
+                  slip={slip}
+                  disabled={!isPlaceable(slip) || slip.totalfreebetstake > freebetBalance}
+                  label={money(slip.totalstake)}
+                  setNotice={setNotice}
+                  onPlaced={() => void queryClient.invalidateQueries({ queryKey: balanceQueryKey })}
+                />
+              </>
             ) : (
               <button
                 type="button"
@@ -357,191 +302,5 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
         )}
       </section>
     </div>
-  );
-}
-
-/** Tax totals of the placeable singles, each priced by the domain's payout rules. */
-function singlesTaxes(selections: readonly BetslipSelection[]): {
-  excise: Cents;
-  withholdingTax: Cents;
-} {
-  let excise = 0;
-  let withholdingTax = 0;
-  for (const s of selections) {
-    if (s.selectionitem.ibs) continue;
-    const payout = payoutBreakdown({
-      stake: s.stake,
-      freebetStake: s.freebetstake,
-      legs: [effectiveOdds(s)],
-      betType: 'single',
-      policy: DEFAULT_BETSLIP_CONFIG.policy,
-    });
-    excise += payout.excise;
-    withholdingTax += payout.withholdingTax;
-  }
-  return { excise: excise as Cents, withholdingTax: withholdingTax as Cents };
-}
-
-interface Notice {
-  tone: 'ok' | 'error';
-  text: string;
-}
-
-function PlaceBetButton({
-  slip,
-  disabled,
-  label,
-  setNotice,
-}: {
-  slip: BetslipState;
-  disabled: boolean;
-  label: string;
-  setNotice: (notice: Notice | null) => void;
-}) {
-  const [accept, setAccept] = useState<AcceptOddsChanges>('none');
-  const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
-  const place = async () => {
-    setPending(true);
-    setNotice(null);
-    try {
-      const result = await placeBets(slip, accept);
-      if (result.placed.length > 0) {
-        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
-      }
-      const ids = result.placed.map((bet) => bet.betId).join(', ');
-      if (result.messages.length > 0) setNotice({ tone: 'error', text: result.messages.join(' ') });
-      else if (ids) setNotice({ tone: 'ok', text: tf('betPlaced', { ids }) });
-    } catch {
-      setNotice({ tone: 'error', text: t('betNotSent') });
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <>
-      <label className={styles.stake}>
-        {t('oddsChanges')}
-        <select value={accept} onChange={(e) => setAccept(e.target.value as AcceptOddsChanges)}>
-          <option value="none">{t('askMe')}</option>
-          <option value="higher">{t('acceptHigher')}</option>
-          <option value="any">{t('acceptAny')}</option>
-        </select>
-      </label>
-      <button
-        type="button"
-        className={styles.place}
-        disabled={disabled || pending}
-        onClick={() => void place()}
-      >
-        {pending ? t('placing') : `${t('placeBet')} · ${label}`}
-      </button>
-    </>
-  );
-}
-
-function SelectionItem({
-  kind,
-  selection,
-  singles,
-  freebet,
-}: {
-  kind: BetslipKind;
-  selection: BetslipSelection;
-  singles: boolean;
-  freebet: boolean;
-}) {
-  const item = selection.selectionitem;
-  const move = useBetslipStore((s) => s.moves[selection.id]);
-  const was = useBetslipStore((s) => s.pickedAt[selection.id]);
-  const message =
-    item.sm || (item.ibs ? (selection.deleted ? t('eventEnded') : t('suspended')) : '');
-  return (
-    <li className={item.ibs ? `${styles.item} ${styles.blocked}` : styles.item}>
-      <div className={styles.itemMain}>
-        <p className={styles.pick}>
-          {item.s}{' '}
-          <b data-move={move}>
-            {move === 'up' ? '▲ ' : move === 'down' ? '▼ ' : ''}
-            {item.o > 0 ? formatOdds(item.o) : '—'}
-          </b>
-        </p>
-        <p className={styles.market}>
-          {item.mn}
-          {was !== undefined && was !== item.o && item.o > 0 && (
-            <span className={styles.was} data-testid="odds-was">
-              {' '}
-              · {t('was')} {formatOdds(was)}
-            </span>
-          )}
-        </p>
-        <p className={styles.event}>
-          {selection.eventmin.isLive && <span className={styles.live}>{t('live')}</span>}
-          {selection.eventmin.n ?? String(selection.brid)}
-        </p>
-        {message && (
-          <p className={styles.message} role="status">
-            {message}
-          </p>
-        )}
-        {singles && (
-          <StakeInput
-            label={t('stake')}
-            value={selection.stake}
-            onChange={(value) =>
-              dispatchBetslip({ type: 'setSelectionStake', id: selection.id, value }, kind)
-            }
-          />
-        )}
-        {singles && freebet && (
-          <StakeInput
-            label={t('freeBetStake')}
-            value={selection.freebetstake}
-            onChange={(value) =>
-              dispatchBetslip({ type: 'setSelectionFreebetStake', id: selection.id, value }, kind)
-            }
-          />
-        )}
-      </div>
-      <button
-        type="button"
-        className={styles.remove}
-        aria-label={`${t('remove')} ${item.s}`}
-        onClick={() => dispatchBetslip({ type: 'remove', id: selection.id }, kind)}
-      >
-        ×
-      </button>
-    </li>
-  );
-}
-
-function StakeInput({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: Cents;
-  onChange: (value: string) => void;
-}) {
-  const [text, setText] = useState(() => toUnitsString(value));
-  const [shown, setShown] = useState(value);
-  // A quick amount changes the stake from outside: show it (adjusting state during render).
-  if (shown !== value) {
-    setShown(value);
-    if (coerceStake(text) !== value) setText(toUnitsString(value));
-  }
-  return (
-    <label className={styles.stake}>
-      {label}
-      <input
-        inputMode="decimal"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          onChange(e.target.value);
-        }}
-      />
-    </label>
   );
 }

@@ -7,6 +7,8 @@ import {
   applyBetslipMarketStatus,
   applyBetslipOdds,
   applyBetslipSummary,
+} from './betslip-feed';
+import {
   startToss,
   TOSS_MS,
   dispatchBetslip,

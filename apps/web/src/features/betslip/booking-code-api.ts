@@ -3,7 +3,7 @@ import type {
   CreateBookingCodeResponse,
   GetBookingCodeResponse,
 } from '@dau/contracts/betting/booking-code';
-import { betslipSelections, type BetslipState } from '@dau/domain/betslip';
+import { betslipSelections, type BetslipState } from '@dau/domain/betslip-state';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { currentSiteId } from '../../lib/site';

@@ -3,11 +3,16 @@ import type {
   PlaceBetResponse,
   PlaceBetSelection,
 } from '@dau/contracts/betting/place-bet';
-import { betslipSelections, type BetslipSelection, type BetslipState } from '@dau/domain/betslip';
+import {
+  betslipSelections,
+  type BetslipSelection,
+  type BetslipState,
+  type ServerRefusal,
+} from '@dau/domain/betslip-state';
 import { toUnitsString } from '@dau/domain/money';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { currentSiteId } from '../../lib/site';
-import { dispatchBetslip } from './betslip-store';
+import { dispatchBetslip, toOdds } from './betslip-store';
 
 /**
  * Placement through `POST {core}/betslip/PlaceBet` (issue #8). A multiple is one request; singles
@@ -23,7 +28,8 @@ export function toWireSelection(selection: BetslipSelection): PlaceBetSelection 
     marketId: Number(marketId),
     specifier: specifier.join('|'),
     outcomeId: Number(selection.uid),
-    odds: selection.selectionitem.o / 100,
+    // The price the bettor agreed to: the slip cannot be placed while a change waits.
+    odds: selection.acceptedOdds / 100,
   };
 }
 
@@ -81,11 +87,11 @@ function newKey(): string {
 
 export async function placeBets(
   slip: BetslipState,
-  acceptOddsChanges: AcceptOddsChanges,
+  acceptOddsChanges: AcceptOddsChanges = slip.acceptOddsChanges,
 ): Promise<PlacementResult> {
   const placed: PlaceBetResponse[] = [];
   const messages: string[] = [];
-  const perEvent = new Map<string, string[]>();
+  const perEvent = new Map<string, ServerRefusal>();
   dispatchBetslip({ type: 'clearErrors' });
   for (const request of placementRequests(slip, acceptOddsChanges, newKey)) {
     try {
@@ -101,16 +107,23 @@ export async function placeBets(
       for (const entry of error.envelope.datasource_entries) {
         const eventIds = request.selections.map((s) => String(s.eventId));
         if (entry.name && eventIds.includes(entry.name)) {
-          perEvent.set(entry.name, [...(perEvent.get(entry.name) ?? []), entry.dimension_value]);
+          const seen = perEvent.get(entry.name);
+          perEvent.set(entry.name, {
+            eventId: entry.name,
+            messages: [...(seen?.messages ?? []), entry.dimension_value],
+            code: seen?.code ?? entry.value,
+            ...(entry.odds !== undefined && seen?.odds === undefined
+              ? { odds: toOdds(entry.odds) }
+              : seen?.odds !== undefined
+                ? { odds: seen.odds }
+                : {}),
+          });
         } else messages.push(entry.dimension_value);
       }
     }
   }
   if (perEvent.size > 0) {
-    dispatchBetslip({
-      type: 'serverErrors',
-      errors: [...perEvent].map(([eventId, list]) => ({ eventId, messages: list })),
-    });
+    dispatchBetslip({ type: 'serverErrors', errors: [...perEvent.values()] });
   }
   // Placed picks leave the slip; refused ones stay with their messages.
   for (const bet of placed) {

@@ -11,10 +11,13 @@ const figures = {
   excise: 1.3,
   stakeAfterExcise: 8.7,
   totalOdds: 9.34,
+  totalOddsText: '9.34',
   winBoostPercentage: 3,
   winBoostAmount: 2.18,
   grossPossibleWin: 83.39,
   withholdingTax: 14.94,
+  taxBoostPercentage: 0,
+  taxBoostAmount: 0,
   netPayout: 68.45,
   capped: false,
 };

@@ -1,10 +1,6 @@
 import { realtimeSocket, type SocketLike } from '../../lib/realtime';
-import {
-  applyBetslipEvent,
-  applyBetslipMarketStatus,
-  applyBetslipOdds,
-  applyBetslipSummary,
-} from '../betslip/betslip-store';
+import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
+import type { MarketUpdatedPush } from '@dau/contracts/sports/realtime-payloads';
 import {
   applyEventDeleted,
   applyLiveState,
@@ -34,6 +30,25 @@ const fetching = new Set<number>();
 let fetchEventById: ((id: number) => Promise<unknown>) | null = null;
 let onEventRemoved: (place: EventPlace, wasLive: boolean) => void = () => {};
 
+/** The betslip's handlers of the same pushes; set by the slip when it loads. */
+export interface BetslipFeed {
+  odds(eventId: number, market: MarketGroup): void;
+  marketStatus(push: MarketUpdatedPush): void;
+  event(update: {
+    eventId: number;
+    isLive?: boolean;
+    finished: boolean;
+    mt?: string;
+    sc?: string;
+  }): void;
+  summary(event: EventSummary): void;
+}
+let slipFeed: BetslipFeed | null = null;
+
+export function setBetslipFeed(feed: BetslipFeed): void {
+  slipFeed = feed;
+}
+
 function roomKey(room: Room): string {
   return room.kind === 'betslip' ? `b:${room.eventId}:${room.marketId}` : `${room.kind}:${room.id}`;
 }
@@ -57,14 +72,14 @@ function wire(socket: SocketLike): void {
   });
   socket.on('oddsChange', (push) => {
     applyOddsChange(push.eventId, push.market);
-    applyBetslipOdds(push.eventId, push.market);
+    slipFeed?.odds(push.eventId, push.market);
   });
   socket.on('MarketUpdated', (push) => {
     applyMarketStatus(push.eventId, push.marketId, push.specifier, push.status, push.ibs);
-    applyBetslipMarketStatus(push);
+    slipFeed?.marketStatus(push);
   });
   socket.on('liveStateDiff', (push) => {
-    applyBetslipEvent(push);
+    slipFeed?.event(push);
     if (applyLiveState(push) || !push.isLive || !fetchEventById) return;
     // An update for an unknown live event fetches it, once at a time.
     if (fetching.has(push.eventId)) return;
@@ -73,11 +88,11 @@ function wire(socket: SocketLike): void {
   });
   socket.on('EventUpdated', (event) => {
     seedEvents([event]);
-    applyBetslipSummary(event);
+    slipFeed?.summary(event);
   });
   socket.on('EventDeleted', (push) => {
     applyEventDeleted(push.eventId, setTimeout, (place, wasLive) => onEventRemoved(place, wasLive));
-    applyBetslipEvent({ eventId: push.eventId, finished: true });
+    slipFeed?.event({ eventId: push.eventId, finished: true });
   });
   socket.on('ProducerUp', (producer) => setProducer(producer, true));
   socket.on('ProducerDown', (producer) => setProducer(producer, false));

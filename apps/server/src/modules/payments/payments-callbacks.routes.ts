@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { callbackAckSchema } from '@dau/contracts/payments/callbacks';
+import type { AppInstance } from '../../app-types';
+import { AppError } from '../../errors/app-error';
+import { handleOperatorCallback, operatorFromPath } from './operator-callbacks';
+import {
+  handleB2cResult,
+  handleB2cStatusResult,
+  handleC2bConfirmation,
+  handleC2bValidation,
+  handleStkCallback,
+  type CallbackKind,
+  type PaymentsContext,
+} from './payments.service';
+
+export const CALLBACK_PREFIX = '/api/payments/callbacks';
+
+/** Where providers call back: Daraja's callbacks and the other operators', each by token. */
+export function registerCallbackRoutes(app: AppInstance, ctx: PaymentsContext): void {
+  const { config } = app.deps;
+  // Daraja's callbacks. The secret token in the path is the only credential Daraja offers.
+  const callbackParams = z.object({ token: z.string() });
+  const callback = (
+    kind: CallbackKind,
+    handle: (body: unknown) => Promise<{ ResultCode: number | string; ResultDesc: string }>,
+  ) =>
+    app.post(
+      `${CALLBACK_PREFIX}/:token/${kind}`,
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: ['payments'],
+          summary: `M-Pesa Daraja callback: ${kind}`,
+          params: callbackParams,
+          body: z.unknown(),
+          response: { 200: callbackAckSchema },
+        },
+      },
+      async (request) => {
+        if (request.params.token !== config.payments.callbackToken) throw new AppError('NOT_FOUND');
+        return handle(request.body);
+      },
+    );
+  const accepted = { ResultCode: 0, ResultDesc: 'Accepted' };
+  callback('stk', async (body) => (await handleStkCallback(ctx, body), accepted));
+  callback('b2c-result', async (body) => (await handleB2cResult(ctx, body, false), accepted));
+  callback('b2c-timeout', async (body) => (await handleB2cResult(ctx, body, true), accepted));
+  callback(
+    'b2c-status-result',
+    async (body) => (await handleB2cStatusResult(ctx, body, false), accepted),
+  );
+  callback(
+    'b2c-status-timeout',
+    async (body) => (await handleB2cStatusResult(ctx, body, true), accepted),
+  );
+  callback('c2b-validation', (body) => handleC2bValidation(ctx, body));
+  callback('c2b-confirmation', async (body) => (await handleC2bConfirmation(ctx, body), accepted));
+
+  // The other operators' callbacks (MTN MoMo sends PUT or POST), one path per operator.
+  app.route({
+    method: ['POST', 'PUT'],
+    url: `${CALLBACK_PREFIX}/:token/:provider/:country/:kind`,
+    config: { rateLimit: false },
+    schema: {
+      tags: ['payments'],
+      summary: 'Mobile-money operator callback (MTN MoMo, Airtel Money), as the operator sends it',
+      params: z.object({
+        token: z.string(),
+        provider: z.string(),
+        country: z.string(),
+        kind: z.enum(['payment', 'payout']),
+      }),
+      body: z.unknown(),
+      response: { 200: z.object({ status: z.string() }) },
+    },
+    handler: async (request) => {
+      const { token, provider, country, kind } = request.params;
+      const operator = operatorFromPath(ctx, provider, country);
+      if (token !== config.payments.callbackToken || !operator) throw new AppError('NOT_FOUND');
+      const outcome = await handleOperatorCallback(ctx, operator, kind, {
+        headers: request.headers,
+        body: request.body,
+      });
+      return { status: outcome };
+    },
+  });
+}
