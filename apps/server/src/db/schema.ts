@@ -27,7 +27,8 @@ import type {
 import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
-  LoginThrottlesTable,
+  LoginCountersTable,
+  LoginDevicesTable,
   PasswordResetsTable,
   RegistrationsTable,
   ResponsibleGamblingLimitsTable,
@@ -75,7 +76,8 @@ export interface Database {
   client_logs: ClientLogsTable;
   registrations: RegistrationsTable;
   password_resets: PasswordResetsTable;
-  login_throttles: LoginThrottlesTable;
+  login_counters: LoginCountersTable;
+  login_devices: LoginDevicesTable;
   user_settings: UserSettingsTable;
   responsible_gambling_limits: ResponsibleGamblingLimitsTable;
   income_sources: IncomeSourcesTable;
