@@ -15,12 +15,15 @@ import { createClient } from 'redis';
 import { siteConfig, siteForHost } from '@dau/domain/sites';
 import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
+import { requestTimeOffset } from './plugins/time-offset';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { responsibleGamblingGuard } from './modules/accounts/responsible-gambling.service';
 import { bettingRoutes } from './modules/betting/betting.routes';
 import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { casinoRoutes, createCasino } from './modules/casino/casino.plugin';
+import { fairnessRoutes } from './modules/casino/games/fairness.routes';
+import { SeedService } from './modules/casino/games/seeds.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
@@ -40,6 +43,7 @@ import {
 } from './plugins/error-handler';
 import { refuseNulCharacters } from './plugins/input-guard';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
+import { airtelSandbox } from './sandbox/operators/airtel-sandbox';
 import { momoSandbox } from './sandbox/operators/momo-sandbox';
 import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
@@ -68,11 +72,18 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorateRequest('site', null as never);
+  app.decorateRequest('timeOffsetMinutes', 0);
   app.decorateRequest('user', null);
   registerErrorHandling(app);
 
   app.addHook('onRequest', (request, _reply, done) => {
     request.site = siteConfig(siteForHost(request.hostname, config.siteHosts, config.siteId));
+    try {
+      request.timeOffsetMinutes = requestTimeOffset(request);
+    } catch (error) {
+      done(error as AppError);
+      return;
+    }
     done();
   });
   app.addHook('onRequest', trailingSlashRedirect);
@@ -141,6 +152,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   if (config.sandbox) {
     await app.register(darajaSandbox);
     await app.register(momoSandbox);
+    await app.register(airtelSandbox);
     await app.register(africasTalkingSandbox);
   }
   await app.register(sportsRoutes);
@@ -156,6 +168,9 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   // `casino.wallet` (money) and `casino.engines` (what is playable).
   const casino = createCasino(deps);
   await app.register(casinoRoutes, { casino });
+  // In-house games (issue #13 item 4): provable fairness first, the engines through the wallet.
+  const seeds = new SeedService(deps);
+  await app.register(fairnessRoutes, { seeds });
   // The web app answers 404 for page paths the shared page table or the content do not know.
   await app.register(webApp, { lookup: pageLookup(deps.content) });
 

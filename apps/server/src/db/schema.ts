@@ -19,9 +19,16 @@ import type {
   CasinoWalletRequestsTable,
 } from '../modules/casino/wallet.tables';
 import type {
+  CasinoMinesRoundsTable,
+  CasinoRouletteBetsTable,
+  CasinoRouletteRoundsTable,
+  CasinoSeedPairsTable,
+} from '../modules/casino/games/games.tables';
+import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
-  LoginThrottlesTable,
+  LoginCountersTable,
+  LoginDevicesTable,
   PasswordResetsTable,
   RegistrationsTable,
   ResponsibleGamblingLimitsTable,
@@ -69,7 +76,8 @@ export interface Database {
   client_logs: ClientLogsTable;
   registrations: RegistrationsTable;
   password_resets: PasswordResetsTable;
-  login_throttles: LoginThrottlesTable;
+  login_counters: LoginCountersTable;
+  login_devices: LoginDevicesTable;
   user_settings: UserSettingsTable;
   responsible_gambling_limits: ResponsibleGamblingLimitsTable;
   income_sources: IncomeSourcesTable;
@@ -105,4 +113,8 @@ export interface Database {
   casino_transactions: CasinoTransactionsTable;
   casino_wallet_requests: CasinoWalletRequestsTable;
   casino_recent_games: CasinoRecentGamesTable;
+  casino_seed_pairs: CasinoSeedPairsTable;
+  casino_mines_rounds: CasinoMinesRoundsTable;
+  casino_roulette_rounds: CasinoRouletteRoundsTable;
+  casino_roulette_bets: CasinoRouletteBetsTable;
 }

@@ -1,6 +1,7 @@
 import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
 import { useEffect } from 'react';
 import { currentSite } from '../../lib/site';
+import { siteDayTime } from '../../lib/site-clock';
 
 /** Money, times and scrolling shared by the bet lists and the bet page. */
 export const money = (units: number) => formatMoney(fromUnits(units), currentSite());
@@ -14,10 +15,5 @@ export function useStartAtTop(key: string): void {
   }, [key]);
 }
 
-/** Placed and settled times in the site's clock (UTC+3 for Kenya), 'dd/MM HH:mm'. */
-export function siteTime(iso: string): string {
-  const offset = currentSite().timeOffsetMinutes;
-  const local = new Date(Date.parse(iso) + offset * 60_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
-}
+/** Placed and settled times in the site's clock (UTC+3 for Kenya, UTC+2 for Zambia). */
+export const siteTime = siteDayTime;
