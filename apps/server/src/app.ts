@@ -40,6 +40,7 @@ import {
 } from './plugins/error-handler';
 import { refuseNulCharacters } from './plugins/input-guard';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
+import { momoSandbox } from './sandbox/operators/momo-sandbox';
 import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { trailingSlashRedirect, webApp } from './web/web-app';
@@ -139,6 +140,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(paymentsRoutes, { gamblingGuard: responsibleGamblingGuard(deps) });
   if (config.sandbox) {
     await app.register(darajaSandbox);
+    await app.register(momoSandbox);
     await app.register(africasTalkingSandbox);
   }
   await app.register(sportsRoutes);

@@ -11,8 +11,12 @@ import { smsUnavailable } from './modules/notifications/sms-unavailable';
 import { DarajaProvider } from './modules/payments/daraja.provider';
 import {
   operatorRegistry,
+  type MobileMoneyOperator,
   type MobileMoneyOperators,
 } from './modules/payments/mobile-money.operator';
+import { MtnMomoOperator } from './modules/payments/mtn-momo.operator';
+import { MOMO_SANDBOX_PREFIX } from './sandbox/operators/momo-sandbox';
+import { SITES, type SiteConfig } from '@dau/domain/sites';
 import {
   MobileMoneyError,
   type MobileMoneyProvider,
@@ -129,8 +133,28 @@ function mobileMoneyProvider({ config, now, selfUrl }: CompositionContext): Mobi
  * The operators outside Kenya (ADR 131): MTN MoMo (Uganda, Zambia), Airtel Money (Uganda,
  * Zambia, Tanzania), Vodacom M-Pesa (Tanzania), each from its own configuration.
  */
-function mobileMoneyOperators(_context: CompositionContext): MobileMoneyOperators {
-  return operatorRegistry([]);
+function mobileMoneyOperators({ config, selfUrl }: CompositionContext): MobileMoneyOperators {
+  const mm = config.mobileMoney;
+  const base = (configured: string | undefined, sandboxPrefix: string, name: string) => () => {
+    if (configured) return configured.replace(/\/$/, '');
+    if (config.sandbox) return `${selfUrl()}${sandboxPrefix}`;
+    throw new MobileMoneyError(`${name} is not configured`);
+  };
+  const momoBase = base(mm.momoBaseUrl, MOMO_SANDBOX_PREFIX, 'MTN MoMo');
+  const site = (cc: string) => {
+    const found = (Object.values(SITES) as SiteConfig[]).find((s) => s.countryCode === cc);
+    if (!found) throw new Error(`no site for country ${cc}`);
+    return found;
+  };
+  const operators: MobileMoneyOperator[] = [];
+  for (const key of mm.operators) {
+    const [provider, cc] = key.split(':') as [string, 'ug' | 'zm' | 'tz'];
+    const { siteId, currencyCode } = site(cc);
+    if (provider === 'mtn-momo' && cc !== 'tz') {
+      operators.push(new MtnMomoOperator(siteId, currencyCode, mm.momo[cc], momoBase));
+    }
+  }
+  return operatorRegistry(operators);
 }
 
 /** STORYBLOK_TOKEN: the real Storyblok CDN; otherwise the JSON files under CONTENT_DIR. */

@@ -5,6 +5,7 @@ import { bettingConfig, bettingEnv, type BettingConfig } from './config/betting'
 import { casinoConfig, casinoEnv, type CasinoConfig } from './config/casino';
 import { contentConfig, contentEnv, type ContentConfig } from './config/content';
 import { feedConfig, feedEnv, type FeedConfig } from './config/feed';
+import { mobileMoneyConfig, mobileMoneyEnv, type MobileMoneyConfig } from './config/mobile-money';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments';
 import { serverConfig, serverEnv, type ServerConfig } from './config/server';
 import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
@@ -14,6 +15,7 @@ export { ConfigError } from './config/area';
 export type { BettingConfig, LoyaltyConfig } from './config/betting';
 export type { CasinoConfig } from './config/casino';
 export type { PaymentsConfig } from './config/payments';
+export type { MobileMoneyConfig } from './config/mobile-money';
 export type { AfricasTalkingConfig, SmsConfig } from './config/sms';
 
 /**
@@ -23,6 +25,7 @@ export type { AfricasTalkingConfig, SmsConfig } from './config/sms';
 const envSchema = z.object({
   ...serverEnv,
   ...paymentsEnv,
+  ...mobileMoneyEnv,
   ...smsEnv,
   ...feedEnv,
   ...contentEnv,
@@ -34,6 +37,7 @@ export type Env = z.input<typeof envSchema>;
 
 export interface Config extends ServerConfig {
   payments: PaymentsConfig;
+  mobileMoney: MobileMoneyConfig;
   sms: SmsConfig;
   content: ContentConfig;
   betting: BettingConfig;
@@ -92,6 +96,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const config: Config = {
     ...serverConfig(e, context, defaultWebDist),
     payments: paymentsConfig(e, context),
+    mobileMoney: mobileMoneyConfig(e, context, blankAsMissing),
     sms: smsConfig(e, context),
     feed,
     content: contentConfig(e, context, defaultContentDir),

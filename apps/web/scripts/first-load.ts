@@ -43,6 +43,11 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'TanStack Query: pages that use it',
   },
   { pattern: /^src\/app\/deferred-shell\.tsx$/, reason: 'footer, banners, help: after paint' },
+  // Home's `casino_games` block: asked for once the home story names it (after the first paint).
+  {
+    pattern: /^src\/features\/casino\/home-casino-games\.tsx$/,
+    reason: 'home casino block: after the home story loads',
+  },
   { pattern: /^src\/features\/shell\/site-menu\.tsx$/, reason: 'on first menu open' },
   { pattern: /^src\/features\/support\/support-panel\.tsx$/, reason: 'on first Help open' },
   { pattern: /^src\/app\/debug-console\.tsx$/, reason: 'only with ?debug=1' },

@@ -74,6 +74,8 @@ export const PAGE_ROUTES = [
   { path: '/game-rt/info/:id', page: 'GameInfo' },
   { path: '/game/play/:id', page: 'GamePlay' },
   { path: '/game/demo/:id', page: 'GamePlay' },
+  // Provable fairness of Dau's own games (issue #13): seeds and a check of any round.
+  { path: '/fairness', page: 'Fairness' },
   // Content and shell
   { path: '/promotions', page: 'Promotions' },
   {

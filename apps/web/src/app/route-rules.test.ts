@@ -91,11 +91,17 @@ describe('route rules', () => {
     });
   });
 
-  it('denies site-only pages on other sites', () => {
-    expect(resolveNavigation(at('/my-bets/casino-history'), member)).toEqual({ kind: 'denied' });
-    expect(resolveNavigation(at('/my-bets/casino-history/old'), { ...member, siteId: 4 })).toEqual({
-      kind: 'render',
-    });
+  it('opens casino history on every site (Kenya too), and denies a path whose rule fails', () => {
+    for (const siteId of [1, 2, 3, 4] as const) {
+      expect(resolveNavigation(at('/my-bets/casino-history'), { ...member, siteId })).toEqual({
+        kind: 'render',
+      });
+    }
+    const siteFourOnly = [
+      { path: /^\/my-bets\/x$/, allows: ({ siteId }: { siteId: number }) => siteId === 4 },
+    ];
+    expect(resolveNavigation(at('/my-bets/x'), member, siteFourOnly)).toEqual({ kind: 'denied' });
+    expect(passesAccessCheck('/my-bets/x', { ...member, siteId: 4 }, siteFourOnly)).toBe(true);
     expect(passesAccessCheck('/my-bets/bet-history-v2', member)).toBe(true);
   });
 

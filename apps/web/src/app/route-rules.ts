@@ -44,20 +44,18 @@ export interface AccessContext {
   isAuthenticated: boolean;
 }
 
-interface AccessRule {
+export interface AccessRule {
   path: RegExp;
   allows: (context: AccessContext) => boolean;
 }
 
 /**
- * The access check that runs after each navigation (spec doc 1 §2: rules not shown). Ours:
- * casino history belongs to site 4, where it is the My Bets target. Pages a site does not have
- * at all (the SMS betting guide where there is no SMS betting) are not an access question: they
- * are unknown pages, 404 (`notOnSite`).
+ * The access check that runs after each navigation (spec doc 1 §2: rules not shown). Every site
+ * has casino history (site 4 makes it the My Bets target); no page is refused today. Pages a
+ * site does not have at all (the SMS betting guide where there is no SMS betting) are not an
+ * access question: they are unknown pages, 404 (`notOnSite`).
  */
-export const ACCESS_RULES: readonly AccessRule[] = [
-  { path: /^\/my-bets\/casino-history(\/|$)/, allows: ({ siteId }) => siteId === 4 },
-];
+export const ACCESS_RULES: readonly AccessRule[] = [];
 
 /** A known page path that this site does not have (its feature is off here). */
 export function notOnSite(pathname: string, siteId: SiteId): boolean {
@@ -65,8 +63,12 @@ export function notOnSite(pathname: string, siteId: SiteId): boolean {
   return match !== null && !routeOnSite(match.route, SITES[siteId]);
 }
 
-export function passesAccessCheck(pathname: string, context: AccessContext): boolean {
-  return ACCESS_RULES.every((rule) => !rule.path.test(pathname) || rule.allows(context));
+export function passesAccessCheck(
+  pathname: string,
+  context: AccessContext,
+  rules: readonly AccessRule[] = ACCESS_RULES,
+): boolean {
+  return rules.every((rule) => !rule.path.test(pathname) || rule.allows(context));
 }
 
 /**
@@ -90,6 +92,7 @@ export type NavigationDecision =
 export function resolveNavigation(
   location: { pathname: string; search: string; hash: string },
   context: AccessContext,
+  rules: readonly AccessRule[] = ACCESS_RULES,
 ): NavigationDecision {
   const stripped = withoutTrailingSlash(location.pathname);
   if (stripped !== null)
@@ -102,7 +105,7 @@ export function resolveNavigation(
   if (audience === 'guest' && context.isAuthenticated) {
     return { kind: 'redirect', to: afterSignIn(location.search) };
   }
-  if (!passesAccessCheck(location.pathname, context)) return { kind: 'denied' };
+  if (!passesAccessCheck(location.pathname, context, rules)) return { kind: 'denied' };
   return { kind: 'render' };
 }
 

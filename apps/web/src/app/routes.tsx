@@ -3,6 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { PAGE_ROUTES, type PagePath } from '@dau/domain/page-routes';
 import { NotFoundPage } from '../ui/error-pages';
 import { lazyPage } from '../lib/chunk-reload';
+import { HOME_BLOCKS } from '../lib/home-blocks';
 import type { Layout } from './layouts/layout-frame';
 
 /**
@@ -29,11 +30,15 @@ const sports = () => import('../features/sports/sports-pages');
 const myBets = () => import('../features/my-bets/my-bets-pages');
 const payments = () => import('../features/payments/payments-pages');
 const casino = () => import('../features/casino/casino-pages');
+const gamePlay = () => import('../features/casino/play-pages');
+const casinoHistory = () => import('../features/casino/history-pages');
 const content = () => import('../features/content/content-pages');
 const accounts = () => import('../features/accounts/account-pages');
 const socialShare = () => import('../features/betslip/social-share-page');
 
 const Home = lazyPage(home, 'HomePage');
+// Home's `casino_games` block: real games from the casino feature, in its own chunk.
+HOME_BLOCKS.casino_games = () => import('../features/casino/home-casino-games');
 const Sports = lazyPage(sports, 'SportsPage');
 const Sport = lazyPage(sports, 'SportPage');
 const SportsCategory = lazyPage(sports, 'SportsCategoryPage');
@@ -43,11 +48,12 @@ const LiveNow = lazyPage(sports, 'LiveNowPage');
 const MyBets = lazyPage(myBets, 'MyBetsPage');
 const BetHistory = lazyPage(myBets, 'BetHistoryPage');
 const BetDetails = lazyPage(myBets, 'BetDetailsPage');
-const CasinoHistory = lazyPage(myBets, 'CasinoHistoryPage');
+const CasinoHistory = lazyPage(casinoHistory, 'CasinoHistoryPage');
 const Payments = lazyPage(payments, 'PaymentsPage');
 const Transactions = lazyPage(payments, 'TransactionsPage');
 const Casino = lazyPage(casino, 'CasinoPage');
 const CasinoProviders = lazyPage(casino, 'CasinoProvidersPage');
+const CasinoProvider = lazyPage(casino, 'CasinoProviderPage');
 const CasinoSlug = lazyPage(casino, 'CasinoSlugPage');
 const LiveCasino = lazyPage(casino, 'LiveCasinoPage');
 const Crash = lazyPage(casino, 'CrashPage');
@@ -55,11 +61,12 @@ const Virtuals = lazyPage(casino, 'VirtualsPage');
 const Games = lazyPage(casino, 'GamesPage');
 const InstantWins = lazyPage(casino, 'InstantWinsPage');
 const AllGames = lazyPage(casino, 'AllGamesPage');
-const AllWinners = lazyPage(casino, 'AllWinnersPage');
+const AllWinners = lazyPage(casinoHistory, 'AllWinnersPage');
 const GameInfo = lazyPage(casino, 'GameInfoPage');
-const GamePlay = lazyPage(casino, 'GamePlayPage');
+const GamePlay = lazyPage(gamePlay, 'GamePlayPage');
 const GameNotAvailable = lazyPage(casino, 'GameNotAvailablePage');
 const QTech = lazyPage(casino, 'QTechPage');
+const Fairness = lazyPage(gamePlay, 'FairnessPage');
 const Promotions = lazyPage(content, 'PromotionsPage');
 const Company = lazyPage(content, 'CompanyPage');
 const CustomerSupport = lazyPage(content, 'CustomerSupportPage');
@@ -107,10 +114,10 @@ const PAGES: Record<PagePath, Omit<AppRoute, 'path' | 'page'>> = {
   '/sports/:sportId/:catId/:subId/:id': { Component: SportsEvent },
   '/live-now': { Component: LiveNow },
   '/live-now/:sportId': { Component: LiveNow },
-  // Casino and games (later issue)
+  // Casino and games (#13)
   '/casino': { Component: Casino },
   '/casino/provider': { Component: CasinoProviders },
-  '/casino/provider/:slug': { Component: CasinoSlug },
+  '/casino/provider/:slug': { Component: CasinoProvider },
   '/casino/:slug': { Component: CasinoSlug },
   '/live-casino': { Component: LiveCasino },
   '/live-casino/:slug': { Component: LiveCasino },
@@ -125,12 +132,14 @@ const PAGES: Record<PagePath, Omit<AppRoute, 'path' | 'page'>> = {
   '/all-winners/:slug': { Component: AllWinners },
   '/game/not-available': { Component: GameNotAvailable },
   '/game/q-tech': { Component: QTech },
-  '/game/q-tech/:id': { Component: GamePlay, layout: 'empty' },
+  '/game/q-tech/:id': { Component: QTech },
   '/game/info/REDO-high-flyer': { Component: GameInfo },
   '/game/info/:id': { Component: GameInfo },
   '/game-rt/info/:id': { Component: GameInfo },
-  '/game/play/:id': { Component: GamePlay, layout: 'empty' },
-  '/game/demo/:id': { Component: GamePlay, layout: 'empty' },
+  // Games run inside Dau's page: the header shows the balance each round moves.
+  '/game/play/:id': { Component: GamePlay },
+  '/game/demo/:id': { Component: GamePlay },
+  '/fairness': { Component: Fairness },
   // Content and shell (#4)
   '/promotions': { Component: Promotions },
   '/promotions/:slug': { Component: Promotions },

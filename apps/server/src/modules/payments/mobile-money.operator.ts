@@ -68,6 +68,11 @@ export interface MobileMoneyOperator {
   /** Brand name for messages (`MTN MoMo`). */
   readonly name: string;
   readonly currency: string;
+  /**
+   * The operator's callbacks carry no signature (MoMo): a success is believed only once the
+   * operator's status answer says the same.
+   */
+  readonly confirmCallbacksByStatus?: boolean;
   /** The id to send the operator for a new request of Dau's payment `reference`. */
   newProviderReference(reference: string): string;
   /** Deposit: prompts the phone for its PIN. */

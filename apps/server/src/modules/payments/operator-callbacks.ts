@@ -69,10 +69,26 @@ export async function handleOperatorCallback(
     ]);
   }
   const providerReference = payment.provider_reference ?? payment.public_id;
+  let told = parsed.outcome;
+  if (operator.confirmCallbacksByStatus && told.state === 'succeeded') {
+    // An unsigned success: what the operator itself answers decides.
+    const ref = { reference: payment.public_id, providerReference };
+    told =
+      kind === 'payment' ? await operator.paymentStatus(ref) : await operator.payoutStatus(ref);
+    if (told.state !== 'succeeded') {
+      await log(payment.public_id, `unconfirmed:${told.state}`);
+      throw new AppError('CONFLICT', [
+        {
+          code: 'CALLBACK_NOT_CONFIRMED',
+          message: `${operator.name} does not confirm this callback (status: ${told.state}).`,
+        },
+      ]);
+    }
+  }
   const outcome =
     kind === 'payment'
-      ? await settleOperatorDeposit(ctx, operator, providerReference, parsed.outcome)
-      : await settleOperatorPayout(ctx, operator, payment, parsed.outcome);
+      ? await settleOperatorDeposit(ctx, operator, providerReference, told)
+      : await settleOperatorPayout(ctx, operator, payment, told);
   await log(payment.public_id, outcome);
   return outcome;
 }

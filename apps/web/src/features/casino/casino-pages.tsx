@@ -1,126 +1,127 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { nameFromSlug } from '../../lib/slug';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { useLobby, useProviders } from './api/catalogue';
+import type { LobbyPage } from './catalogue';
+import { t, tf } from './casino-strings';
+import styles from './casino.module.css';
+import { lobbyTabs, LobbyScreen } from './components/lobby-screen';
 
-/** Casino, games and game pages (spec doc 1 §2); a later issue fills the lobby and games. */
-const LOBBY_TABS = [
-  { to: '/casino', label: 'Casino' },
-  { to: '/live-casino', label: 'Live Casino' },
-  { to: '/crash', label: 'Crash' },
-  { to: '/instant-wins', label: 'Instant Wins' },
-  { to: '/virtuals', label: 'Virtuals' },
-];
+/**
+ * The lobby pages of spec doc 1 §2 (issue #13 item 1): every lobby lists real, playable games
+ * from the catalogue, with search, a provider filter and category chips.
+ */
 
-function Lobby({ title, message }: { title: string; message: string }) {
+/** A lobby's category page: its title is the category's name once the catalogue answers. */
+function CategoryLobby({ lobby, title }: { lobby: LobbyPage; title: string }) {
+  const { slug } = useParams();
+  const lobbyQuery = useLobby(lobby, {});
+  const category = lobbyQuery.data?.categories.find((c) => c.slug === slug);
+  if (!slug) return <LobbyScreen lobby={lobby} title={title} />;
   return (
-    <PageFrame title={title} tabs={LOBBY_TABS}>
-      <EmptyState message={message} action={{ to: '/all-games', label: 'All games' }} />
-    </PageFrame>
+    <LobbyScreen
+      lobby={lobby}
+      title={category?.name ?? nameFromSlug(slug, title)}
+      category={slug}
+    />
   );
 }
 
 export function CasinoPage() {
-  return <Lobby title="Casino" message="No games in this lobby yet." />;
-}
-
-export function CasinoProvidersPage() {
-  return <Lobby title="Game providers" message="No game providers listed yet." />;
+  return <LobbyScreen lobby="casino" title={t('lobbyCasino')} />;
 }
 
 export function CasinoSlugPage() {
-  const { slug } = useParams();
-  return <Lobby title={nameFromSlug(slug, 'Casino')} message="No games in this collection yet." />;
+  return <CategoryLobby lobby="casino" title={t('lobbyCasino')} />;
 }
 
 export function LiveCasinoPage() {
-  const { slug } = useParams();
-  return (
-    <Lobby
-      title={slug ? nameFromSlug(slug, 'Live Casino') : 'Live Casino'}
-      message="No live tables open right now."
-    />
-  );
+  return <CategoryLobby lobby="live-casino" title={t('lobbyLiveCasino')} />;
 }
 
 export function CrashPage() {
-  const { slug } = useParams();
-  return (
-    <Lobby
-      title={slug ? nameFromSlug(slug, 'Crash') : 'Crash'}
-      message="No crash games available right now."
-    />
-  );
-}
-
-export function VirtualsPage() {
-  return <Lobby title="Virtuals" message="No virtual sports running right now." />;
-}
-
-export function GamesPage() {
-  return <Lobby title="Games" message="No games listed yet." />;
-}
-
-export function InstantWinsPage() {
-  return <Lobby title="Instant Wins" message="No instant-win games listed yet." />;
+  return <CategoryLobby lobby="crash" title={t('lobbyCrash')} />;
 }
 
 export function AllGamesPage() {
-  const { slug } = useParams();
+  return <CategoryLobby lobby="all-games" title={t('lobbyAllGames')} />;
+}
+
+export function VirtualsPage() {
+  return <LobbyScreen lobby="virtuals" title={t('lobbyVirtuals')} />;
+}
+
+export function GamesPage() {
+  return <LobbyScreen lobby="games" title={t('lobbyGames')} />;
+}
+
+export function InstantWinsPage() {
+  return <LobbyScreen lobby="instant-wins" title={t('lobbyInstantWins')} />;
+}
+
+/** /casino/provider: every provider with its number of games. */
+export function CasinoProvidersPage() {
+  const providers = useProviders();
+  let body;
+  if (providers.isError) {
+    body = (
+      <div className={styles.error} role="alert">
+        <p>{t('lobbyFailed')}</p>
+        <button type="button" className={styles.button} onClick={() => void providers.refetch()}>
+          {t('tryAgain')}
+        </button>
+      </div>
+    );
+  } else if (!providers.data) {
+    body = <p className={styles.notice}>{t('loadingGames')}</p>;
+  } else {
+    body = (
+      <ul className={styles.providers}>
+        {providers.data.map((p) => (
+          <li key={p.slug}>
+            <Link
+              to={`/casino/provider/${encodeURIComponent(p.slug)}`}
+              className={styles.providerCard}
+            >
+              <strong>{p.name}</strong>
+              <small>{tf('gamesCount', { n: p.gameCount })}</small>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
-    <Lobby
-      title={slug ? nameFromSlug(slug, 'All games') : 'All games'}
-      message="No games listed yet."
+    <PageFrame title={t('providers')} tabs={lobbyTabs()}>
+      {body}
+    </PageFrame>
+  );
+}
+
+/** /casino/provider/{slug}: one provider's games. */
+export function CasinoProviderPage() {
+  const { slug = '' } = useParams();
+  const providers = useProviders();
+  const provider = providers.data?.find((p) => p.slug === slug);
+  if (providers.data && !provider) {
+    return (
+      <PageFrame title={nameFromSlug(slug, t('providers'))} tabs={lobbyTabs()}>
+        <EmptyState
+          message={t('unknownProvider')}
+          action={{ to: '/casino/provider', label: t('providers') }}
+        />
+      </PageFrame>
+    );
+  }
+  return (
+    <LobbyScreen
+      lobby="all-games"
+      title={provider?.name ?? nameFromSlug(slug, t('providers'))}
+      provider={slug}
     />
   );
 }
 
-export function AllWinnersPage() {
-  const { slug } = useParams();
-  return (
-    <PageFrame title={slug ? nameFromSlug(slug, 'Winners') : 'All winners'}>
-      <EmptyState
-        message="No recent winners to show."
-        action={{ to: '/casino', label: 'Go to casino' }}
-      />
-    </PageFrame>
-  );
-}
-
-export function GameInfoPage() {
-  const { id } = useParams();
-  return (
-    <PageFrame title={nameFromSlug(id, 'Game')}>
-      <EmptyState
-        message="Game details will show here."
-        action={{ to: '/casino', label: 'Back to casino' }}
-      />
-    </PageFrame>
-  );
-}
-
-export function GamePlayPage() {
-  const { id } = useParams();
-  return (
-    <PageFrame title={nameFromSlug(id, 'Game')}>
-      <EmptyState
-        message="Starting the game…"
-        action={{ to: '/casino', label: 'Back to casino' }}
-      />
-    </PageFrame>
-  );
-}
-
-export function GameNotAvailablePage() {
-  return (
-    <PageFrame title="Game not available">
-      <EmptyState
-        message="This game cannot be played in your country right now."
-        action={{ to: '/casino', label: 'Other games' }}
-      />
-    </PageFrame>
-  );
-}
-
-export function QTechPage() {
-  return <Lobby title="Q-Tech games" message="No Q-Tech games listed yet." />;
-}
+// One route chunk for the catalogue's pages (each lazy route costs the first load of `/` bytes):
+// the game info, not-available and Q-Tech pages load with the lobbies.
+export { GameInfoPage, GameNotAvailablePage, QTechPage } from './game-pages';

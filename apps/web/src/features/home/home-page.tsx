@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
+import { loadHomeBlock } from '../../lib/home-blocks';
 import { t } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
 import { PageFrame } from '../../ui/page-frame';
@@ -24,12 +24,20 @@ const HomeLiveNow = lazy(() => slots().then((m) => ({ default: m.HomeLiveNow }))
 const HomeTopLeagues = lazy(() => slots().then((m) => ({ default: m.HomeTopLeagues })));
 const HomeBetslip = lazy(() => slots().then((m) => ({ default: m.HomeBetslip })));
 
+// The casino's games are their own chunk, provided by the app (features do not import each
+// other); if it cannot load, home goes on without the block.
+const CasinoGames = lazy(() =>
+  loadHomeBlock('casino_games').catch(() => ({ default: () => null })),
+);
+
 /** The blocks of the `home-general-components` story this page knows. */
 export interface HomeBlock extends BlockBase {
   title?: string;
   limit?: number;
   sport_id?: number;
   source_story?: string;
+  /** `casino_games`: the catalogue category to show. */
+  category?: string;
   link?: { url?: string; cached_url?: string };
 }
 
@@ -95,12 +103,15 @@ function renderBlock(block: HomeBlock, images: boolean): ReactNode {
         </Suspense>
       );
     case 'casino_games':
-      // The casino issue fills this slot with games; until then it leads to the lobby.
       return (
-        <Link key={block._uid} to={linkPath(block.link, '/casino')} className={styles.casino}>
-          <span>{title || t('casinoGames')}</span>
-          <span aria-hidden="true">›</span>
-        </Link>
+        <Suspense key={block._uid} fallback={<SlotFallback title={title} rows={1} />}>
+          <CasinoGames
+            title={title}
+            limit={limit}
+            category={block.category}
+            link={linkPath(block.link, '/casino')}
+          />
+        </Suspense>
       );
     default:
       return null;

@@ -3,7 +3,7 @@ import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { t as tCore } from '../../lib/i18n';
-import { currentSite, currentSiteId } from '../../lib/site';
+import { currentSite } from '../../lib/site';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
 import {
   useBetDetail,
@@ -20,8 +20,8 @@ function tabs(): Tab[] {
     { to: '/my-bets/bet-history-v2', label: t('sportsBets') },
     { to: '/my-bets/bet-history-v3', label: t('byDay') },
   ];
-  if (currentSiteId() === 4) list.push({ to: '/my-bets/casino-history', label: t('casino') });
-  list.push({ to: '/my-bets/casino-prag-stp-history', label: t('casinoRounds') });
+  // Casino history is the casino feature's page (issue #13 item 7); every site has it.
+  list.push({ to: '/my-bets/casino-history', label: t('casino') });
   return list;
 }
 
@@ -370,16 +370,5 @@ function BetDetailView({ bet }: { bet: BetDetailResponse }) {
         {t('allBets')}
       </Link>
     </>
-  );
-}
-
-export function CasinoHistoryPage() {
-  return (
-    <PageFrame title="Casino history" tabs={tabs()}>
-      <EmptyState
-        message="You have no casino rounds yet."
-        action={{ to: '/casino', label: 'Go to casino' }}
-      />
-    </PageFrame>
   );
 }
