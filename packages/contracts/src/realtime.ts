@@ -4,6 +4,7 @@ import type {
   BetsStatusPush,
 } from './betting/realtime-payloads';
 import type { JackpotsPush, JackpotWonPush } from './casino/jackpots';
+import type { RouletteResultPush, RouletteRound } from './casino/roulette';
 import type { LoyaltyProgressResponse, LoyaltyRewardPush } from './loyalty/loyalty-progress';
 import type { FeedStatus } from './sports/feed-status';
 import type {
@@ -97,6 +98,10 @@ export interface ServerToClientEvents {
   jackpots: (payload: JackpotsPush) => void;
   /** A jackpot was won: to the winner, and (name masked) to the site's room. */
   JackpotWon: (payload: JackpotWonPush) => void;
+  /** Roulette (issue #13): each phase of the shared round, to the roulette room. */
+  RouletteRound: (round: RouletteRound) => void;
+  /** Roulette: the player's own result when a round they bet on settles. */
+  RouletteResult: (payload: RouletteResultPush) => void;
 }
 
 export interface ClientToServerEvents {
@@ -112,6 +117,9 @@ export interface ClientToServerEvents {
   LeaveSport: (sportId: number) => void;
   JoinMarketForBetslip: (payload: BetslipMarketRef) => void;
   LeaveEventForBetslip: (payload: BetslipMarketRef) => void;
+  /** Roulette (issue #13): follow the shared rounds; the current round is sent at once. */
+  JoinRoulette: () => void;
+  LeaveRoulette: () => void;
 }
 
 /** A betslip selection's market; without `marketId`, Leave drops every market of the event. */
@@ -133,4 +141,5 @@ export const rooms = {
   betslipMarket: (eventId: string | number, marketId: string | number) =>
     `betslip:${eventId}:${marketId}`,
   site: (siteId: string | number) => `site:${siteId}`,
+  roulette: 'casino:roulette',
 } as const;

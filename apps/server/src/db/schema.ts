@@ -21,6 +21,12 @@ import type {
   CasinoWalletRequestsTable,
 } from '../modules/casino/wallet.tables';
 import type {
+  CasinoMinesRoundsTable,
+  CasinoRouletteBetsTable,
+  CasinoRouletteRoundsTable,
+  CasinoSeedPairsTable,
+} from '../modules/casino/games/games.tables';
+import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
   LoginThrottlesTable,
@@ -109,4 +115,8 @@ export interface Database {
   casino_recent_games: CasinoRecentGamesTable;
   casino_jackpots: CasinoJackpotsTable;
   casino_jackpot_wins: CasinoJackpotWinsTable;
+  casino_seed_pairs: CasinoSeedPairsTable;
+  casino_mines_rounds: CasinoMinesRoundsTable;
+  casino_roulette_rounds: CasinoRouletteRoundsTable;
+  casino_roulette_bets: CasinoRouletteBetsTable;
 }
