@@ -29,7 +29,8 @@ import type {
 import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
-  LoginThrottlesTable,
+  LoginCountersTable,
+  LoginDevicesTable,
   PasswordResetsTable,
   RegistrationsTable,
   ResponsibleGamblingLimitsTable,
@@ -77,7 +78,8 @@ export interface Database {
   client_logs: ClientLogsTable;
   registrations: RegistrationsTable;
   password_resets: PasswordResetsTable;
-  login_throttles: LoginThrottlesTable;
+  login_counters: LoginCountersTable;
+  login_devices: LoginDevicesTable;
   user_settings: UserSettingsTable;
   responsible_gambling_limits: ResponsibleGamblingLimitsTable;
   income_sources: IncomeSourcesTable;

@@ -9,6 +9,7 @@ import * as bookingCodes from './0450-booking-codes';
 import * as loyalty from './0460-loyalty';
 import * as paymentStatusQueries from './0350-payment-status-queries';
 import * as registrationNotices from './0120-registration-notices';
+import * as loginThrottling from './0150-login-throttling';
 import * as paymentProviders from './0370-payment-providers';
 import * as bigAccumulators from './0470-big-accumulators-tax-boost';
 import * as casinoCatalogue from './0600-casino-catalogue';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0460-loyalty': loyalty,
   '0350-payment-status-queries': paymentStatusQueries,
   '0120-registration-notices': registrationNotices,
+  '0150-login-throttling': loginThrottling,
   '0370-payment-providers': paymentProviders,
   '0470-big-accumulators-tax-boost': bigAccumulators,
   '0600-casino-catalogue': casinoCatalogue,
