@@ -13,6 +13,8 @@ import type {
   CasinoProvidersTable,
 } from '../modules/casino/catalogue.tables';
 import type {
+  CasinoJackpotsTable,
+  CasinoJackpotWinsTable,
   CasinoRecentGamesTable,
   CasinoRoundsTable,
   CasinoTransactionsTable,
@@ -113,6 +115,8 @@ export interface Database {
   casino_transactions: CasinoTransactionsTable;
   casino_wallet_requests: CasinoWalletRequestsTable;
   casino_recent_games: CasinoRecentGamesTable;
+  casino_jackpots: CasinoJackpotsTable;
+  casino_jackpot_wins: CasinoJackpotWinsTable;
   casino_seed_pairs: CasinoSeedPairsTable;
   casino_mines_rounds: CasinoMinesRoundsTable;
   casino_roulette_rounds: CasinoRouletteRoundsTable;

@@ -16,6 +16,7 @@ import * as casinoCatalogue from './0600-casino-catalogue';
 import * as casinoRtp from './0601-casino-rtp';
 import * as casinoWallet from './0610-casino-wallet';
 import * as casinoRecentGames from './0620-casino-recent-games';
+import * as casinoJackpots from './0625-casino-jackpots';
 import * as casinoGames from './0630-casino-games';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0601-casino-rtp': casinoRtp,
   '0610-casino-wallet': casinoWallet,
   '0620-casino-recent-games': casinoRecentGames,
+  '0625-casino-jackpots': casinoJackpots,
   '0630-casino-games': casinoGames,
 };
