@@ -43,6 +43,7 @@ import {
 } from './plugins/error-handler';
 import { refuseNulCharacters } from './plugins/input-guard';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
+import { airtelSandbox } from './sandbox/operators/airtel-sandbox';
 import { momoSandbox } from './sandbox/operators/momo-sandbox';
 import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
@@ -151,6 +152,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   if (config.sandbox) {
     await app.register(darajaSandbox);
     await app.register(momoSandbox);
+    await app.register(airtelSandbox);
     await app.register(africasTalkingSandbox);
   }
   await app.register(sportsRoutes);

@@ -42,7 +42,7 @@ describe('MTN MoMo sandbox', () => {
       payerMessage: 'Dau',
       payeeNote: 'Dau',
     });
-    expect(await collections.getTransaction(ref)).toMatchObject({ status: 'PENDING' });
+    expect(['PENDING', 'SUCCESSFUL']).toContain((await collections.getTransaction(ref)).status);
     const done = await eventually(async () => {
       const t = await collections.getTransaction(ref);
       return t.status === 'SUCCESSFUL' ? t : null;
