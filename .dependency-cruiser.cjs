@@ -17,6 +17,12 @@ const providerInterfaces = [
   `${server}modules/content/content-source\\.ts$`,
 ];
 
+/** A module's tables, in the module's folder or one folder below (modules/casino/games/). */
+const moduleTables = [
+  `${server}modules/[^/]+/[^/]+\\.tables\\.ts$`,
+  `${server}modules/[^/]+/[^/]+/[^/]+\\.tables\\.ts$`,
+];
+
 module.exports = {
   forbidden: [
     {
@@ -35,7 +41,7 @@ module.exports = {
       from: { path: `${server}db/` },
       to: {
         path: server,
-        pathNot: [`${server}db/`, `${server}modules/[^/]+/[^/]+\\.tables\\.ts$`],
+        pathNot: [`${server}db/`, ...moduleTables],
       },
     },
     {
@@ -49,7 +55,7 @@ module.exports = {
       name: 'tables-are-leaves',
       comment: "A module's *.tables.ts imports only db/columns.ts (and kysely's types).",
       severity: 'error',
-      from: { path: `${server}modules/[^/]+/[^/]+\\.tables\\.ts$` },
+      from: { path: moduleTables },
       to: { path: server, pathNot: `${server}db/columns\\.ts$` },
     },
     {

@@ -21,6 +21,8 @@ import { bettingRoutes } from './modules/betting/betting.routes';
 import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { casinoRoutes, createCasino } from './modules/casino/casino.plugin';
+import { fairnessRoutes } from './modules/casino/games/fairness.routes';
+import { SeedService } from './modules/casino/games/seeds.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
@@ -156,6 +158,9 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   // `casino.wallet` (money) and `casino.engines` (what is playable).
   const casino = createCasino(deps);
   await app.register(casinoRoutes, { casino });
+  // In-house games (issue #13 item 4): provable fairness first, the engines through the wallet.
+  const seeds = new SeedService(deps);
+  await app.register(fairnessRoutes, { seeds });
   // The web app answers 404 for page paths the shared page table or the content do not know.
   await app.register(webApp, { lookup: pageLookup(deps.content) });
 

@@ -3,6 +3,7 @@ import type {
   BetSettlementRollbackPush,
   BetsStatusPush,
 } from './betting/realtime-payloads';
+import type { RouletteResultPush, RouletteRound } from './casino/roulette';
 import type { LoyaltyProgressResponse, LoyaltyRewardPush } from './loyalty/loyalty-progress';
 import type { FeedStatus } from './sports/feed-status';
 import type {
@@ -92,6 +93,10 @@ export interface ServerToClientEvents {
   /** Loyalty (issue #8 item 7): progress after a settlement, and the weekly free bet. */
   loyaltyProgress: (payload: LoyaltyProgressResponse) => void;
   LoyaltyReward: (payload: LoyaltyRewardPush) => void;
+  /** Roulette (issue #13): each phase of the shared round, to the roulette room. */
+  RouletteRound: (round: RouletteRound) => void;
+  /** Roulette: the player's own result when a round they bet on settles. */
+  RouletteResult: (payload: RouletteResultPush) => void;
 }
 
 export interface ClientToServerEvents {
@@ -107,6 +112,9 @@ export interface ClientToServerEvents {
   LeaveSport: (sportId: number) => void;
   JoinMarketForBetslip: (payload: BetslipMarketRef) => void;
   LeaveEventForBetslip: (payload: BetslipMarketRef) => void;
+  /** Roulette (issue #13): follow the shared rounds; the current round is sent at once. */
+  JoinRoulette: () => void;
+  LeaveRoulette: () => void;
 }
 
 /** A betslip selection's market; without `marketId`, Leave drops every market of the event. */
@@ -128,4 +136,5 @@ export const rooms = {
   betslipMarket: (eventId: string | number, marketId: string | number) =>
     `betslip:${eventId}:${marketId}`,
   site: (siteId: string | number) => `site:${siteId}`,
+  roulette: 'casino:roulette',
 } as const;

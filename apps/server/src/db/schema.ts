@@ -19,6 +19,12 @@ import type {
   CasinoWalletRequestsTable,
 } from '../modules/casino/wallet.tables';
 import type {
+  CasinoMinesRoundsTable,
+  CasinoRouletteBetsTable,
+  CasinoRouletteRoundsTable,
+  CasinoSeedPairsTable,
+} from '../modules/casino/games/games.tables';
+import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
   LoginThrottlesTable,
@@ -105,4 +111,8 @@ export interface Database {
   casino_transactions: CasinoTransactionsTable;
   casino_wallet_requests: CasinoWalletRequestsTable;
   casino_recent_games: CasinoRecentGamesTable;
+  casino_seed_pairs: CasinoSeedPairsTable;
+  casino_mines_rounds: CasinoMinesRoundsTable;
+  casino_roulette_rounds: CasinoRouletteRoundsTable;
+  casino_roulette_bets: CasinoRouletteBetsTable;
 }

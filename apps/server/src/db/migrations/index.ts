@@ -15,6 +15,7 @@ import * as casinoCatalogue from './0600-casino-catalogue';
 import * as casinoRtp from './0601-casino-rtp';
 import * as casinoWallet from './0610-casino-wallet';
 import * as casinoRecentGames from './0620-casino-recent-games';
+import * as casinoGames from './0630-casino-games';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0601-casino-rtp': casinoRtp,
   '0610-casino-wallet': casinoWallet,
   '0620-casino-recent-games': casinoRecentGames,
+  '0630-casino-games': casinoGames,
 };
