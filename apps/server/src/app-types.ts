@@ -50,6 +50,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     site: SiteConfig;
+    /**
+     * Minutes east of UTC the client shows times in: its `timeOffset` query or `x-time-offset`
+     * header, else the site's own (docs/decisions/141).
+     */
+    timeOffsetMinutes: number;
     /** The signed-in user, set by `requireUser` / `optionalUser`. */
     user: SessionUser | null;
   }

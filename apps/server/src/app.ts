@@ -15,6 +15,7 @@ import { createClient } from 'redis';
 import { siteConfig, siteForHost } from '@dau/domain/sites';
 import type { AppDeps, AppInstance } from './app-types';
 import { AppError } from './errors/app-error';
+import { requestTimeOffset } from './plugins/time-offset';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { responsibleGamblingGuard } from './modules/accounts/responsible-gambling.service';
 import { bettingRoutes } from './modules/betting/betting.routes';
@@ -42,6 +43,7 @@ import {
 } from './plugins/error-handler';
 import { refuseNulCharacters } from './plugins/input-guard';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
+import { airtelSandbox } from './sandbox/operators/airtel-sandbox';
 import { momoSandbox } from './sandbox/operators/momo-sandbox';
 import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
@@ -70,11 +72,18 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorateRequest('site', null as never);
+  app.decorateRequest('timeOffsetMinutes', 0);
   app.decorateRequest('user', null);
   registerErrorHandling(app);
 
   app.addHook('onRequest', (request, _reply, done) => {
     request.site = siteConfig(siteForHost(request.hostname, config.siteHosts, config.siteId));
+    try {
+      request.timeOffsetMinutes = requestTimeOffset(request);
+    } catch (error) {
+      done(error as AppError);
+      return;
+    }
     done();
   });
   app.addHook('onRequest', trailingSlashRedirect);
@@ -143,6 +152,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   if (config.sandbox) {
     await app.register(darajaSandbox);
     await app.register(momoSandbox);
+    await app.register(airtelSandbox);
     await app.register(africasTalkingSandbox);
   }
   await app.register(sportsRoutes);

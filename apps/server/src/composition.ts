@@ -15,6 +15,8 @@ import {
   type MobileMoneyOperators,
 } from './modules/payments/mobile-money.operator';
 import { MtnMomoOperator } from './modules/payments/mtn-momo.operator';
+import { AirtelMoneyOperator } from './modules/payments/airtel-money.operator';
+import { AIRTEL_SANDBOX_PREFIX } from './sandbox/operators/airtel-sandbox';
 import { MOMO_SANDBOX_PREFIX } from './sandbox/operators/momo-sandbox';
 import { SITES, type SiteConfig } from '@dau/domain/sites';
 import {
@@ -141,6 +143,7 @@ function mobileMoneyOperators({ config, selfUrl }: CompositionContext): MobileMo
     throw new MobileMoneyError(`${name} is not configured`);
   };
   const momoBase = base(mm.momoBaseUrl, MOMO_SANDBOX_PREFIX, 'MTN MoMo');
+  const airtelBase = base(mm.airtelBaseUrl, AIRTEL_SANDBOX_PREFIX, 'Airtel Money');
   const site = (cc: string) => {
     const found = (Object.values(SITES) as SiteConfig[]).find((s) => s.countryCode === cc);
     if (!found) throw new Error(`no site for country ${cc}`);
@@ -152,6 +155,8 @@ function mobileMoneyOperators({ config, selfUrl }: CompositionContext): MobileMo
     const { siteId, currencyCode } = site(cc);
     if (provider === 'mtn-momo' && cc !== 'tz') {
       operators.push(new MtnMomoOperator(siteId, currencyCode, mm.momo[cc], momoBase));
+    } else if (provider === 'airtel-money') {
+      operators.push(new AirtelMoneyOperator(siteId, currencyCode, mm.airtel[cc], airtelBase));
     }
   }
   return operatorRegistry(operators);

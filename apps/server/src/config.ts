@@ -5,6 +5,7 @@ import { bettingConfig, bettingEnv, type BettingConfig } from './config/betting'
 import { casinoConfig, casinoEnv, type CasinoConfig } from './config/casino';
 import { contentConfig, contentEnv, type ContentConfig } from './config/content';
 import { feedConfig, feedEnv, type FeedConfig } from './config/feed';
+import { moneyLimitsConfig, moneyLimitsEnv, type MoneyLimitsConfig } from './config/money-limits';
 import { mobileMoneyConfig, mobileMoneyEnv, type MobileMoneyConfig } from './config/mobile-money';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments';
 import { serverConfig, serverEnv, type ServerConfig } from './config/server';
@@ -13,6 +14,7 @@ import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
 // The areas' own types, for code that takes one area of the configuration.
 export { ConfigError } from './config/area';
 export type { BettingConfig, LoyaltyConfig } from './config/betting';
+export type { MoneyLimitsConfig } from './config/money-limits';
 export type { CasinoConfig } from './config/casino';
 export type { PaymentsConfig } from './config/payments';
 export type { MobileMoneyConfig } from './config/mobile-money';
@@ -30,6 +32,7 @@ const envSchema = z.object({
   ...feedEnv,
   ...contentEnv,
   ...bettingEnv,
+  ...moneyLimitsEnv,
   ...casinoEnv,
 });
 
@@ -42,6 +45,8 @@ export interface Config extends ServerConfig {
   content: ContentConfig;
   betting: BettingConfig;
   feed: FeedConfig;
+  /** Deposit, withdrawal and stake limits of each site, in cents of its currency. */
+  limits: MoneyLimitsConfig;
   casino: CasinoConfig;
 }
 
@@ -101,6 +106,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     feed,
     content: contentConfig(e, context, defaultContentDir),
     betting: bettingConfig(e, context),
+    limits: moneyLimitsConfig(e, context),
     casino: casinoConfig(e, context),
   };
   if (isProduction) requireProductionSecrets(blankAsMissing);

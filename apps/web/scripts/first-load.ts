@@ -51,6 +51,11 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   { pattern: /^src\/features\/shell\/site-menu\.tsx$/, reason: 'on first menu open' },
   { pattern: /^src\/features\/support\/support-panel\.tsx$/, reason: 'on first Help open' },
   { pattern: /^src\/app\/debug-console\.tsx$/, reason: 'only with ?debug=1' },
+  // Swahili's shared words, before the first render only where Swahili is spoken (ADR 142).
+  {
+    pattern: /^src\/lib\/i18n-sw\.ts$/,
+    reason: 'Swahili only: site 4 or a Swahili locale cookie',
+  },
   { pattern: /^src\/app\/login-overlay\.tsx$/, reason: 'on LOG IN (the login modal)' },
   {
     pattern: /^src\/app\/signed-in-overlays\.tsx$/,

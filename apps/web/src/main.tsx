@@ -7,7 +7,8 @@ import { watchPreloadErrors } from './lib/chunk-reload';
 import { watchScriptErrors } from './lib/client-log';
 import { watchNetworkStatus } from './lib/network-status';
 import { useSessionStore } from './lib/session-store';
-import { currentSiteId } from './lib/site';
+import { installLanguage } from './lib/i18n';
+import { currentLanguage, currentSiteId } from './lib/site';
 import { currentBrowser } from './lib/user-agent';
 
 const root = document.documentElement;
@@ -25,11 +26,22 @@ document.addEventListener('visibilitychange', refreshSession);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// Swahili's words load only where Swahili is spoken, before the first render (ADR 142); if
+// the chunk cannot load, the page still renders, in English.
+if (currentLanguage() === 'sw') {
+  void import('./lib/i18n-sw')
+    .then(({ SW }) => installLanguage('sw', SW))
+    .catch(() => undefined)
+    .finally(render);
+} else {
+  render();
+}
 
 // Realtime after the first paint, never for crawlers or Opera Mini's proxy.
 if (!browser.bot && !browser.operaMini) {

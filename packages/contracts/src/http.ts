@@ -47,4 +47,6 @@ export const COOKIES = {
   btag: 'btag',
   lastBid: 'last_bid',
   registration: 'registration_tmp',
+  /** httpOnly: a browser the account signed in from; its login attempts count apart (ADR 120). */
+  device: 'dau_device',
 } as const;

@@ -3,6 +3,7 @@ import type {
   BetSettlementRollbackPush,
   BetsStatusPush,
 } from './betting/realtime-payloads';
+import type { JackpotsPush, JackpotWonPush } from './casino/jackpots';
 import type { RouletteResultPush, RouletteRound } from './casino/roulette';
 import type { LoyaltyProgressResponse, LoyaltyRewardPush } from './loyalty/loyalty-progress';
 import type { FeedStatus } from './sports/feed-status';
@@ -93,6 +94,10 @@ export interface ServerToClientEvents {
   /** Loyalty (issue #8 item 7): progress after a settlement, and the weekly free bet. */
   loyaltyProgress: (payload: LoyaltyProgressResponse) => void;
   LoyaltyReward: (payload: LoyaltyRewardPush) => void;
+  /** Casino jackpots (issue #13 item 5): the site's pools when they move (site room, ~2 s apart). */
+  jackpots: (payload: JackpotsPush) => void;
+  /** A jackpot was won: to the winner, and (name masked) to the site's room. */
+  JackpotWon: (payload: JackpotWonPush) => void;
   /** Roulette (issue #13): each phase of the shared round, to the roulette room. */
   RouletteRound: (round: RouletteRound) => void;
   /** Roulette: the player's own result when a round they bet on settles. */

@@ -5,6 +5,7 @@
  */
 import type { BoostQualification } from './boost-qualification';
 import { DEFAULT_BOOST_QUALIFICATION } from './boost-qualification';
+import { roundToCurrency, type CurrencyCode } from './currency';
 import type { Cents } from './money';
 import type { AcceptOddsChanges } from './odds-acceptance';
 import type { Odds } from './odds';
@@ -118,7 +119,10 @@ export interface BetslipState {
 
 export interface BetslipConfig {
   qualification: BoostQualification;
+  /** The site's tax policy; its `currency` also sets the stake step (whole units in UGX/TZS). */
   policy: TaxPolicy;
+  /** The stake a fresh slip starts with (the spec's 10 where absent). */
+  defaultStake?: Cents;
 }
 
 export const DEFAULT_BETSLIP_CONFIG: BetslipConfig = {
@@ -179,9 +183,18 @@ export function selectionKey(
 
 /**
  * Stakes are coerced to numbers with two decimals (doc 2 §5): digits are read exactly and a
- * third decimal rounds half-up; anything non-numeric or negative is 0.
+ * third decimal rounds half-up; anything non-numeric or negative is 0. In a currency without
+ * decimals (UGX, TZS) the stake is rounded half-up to a whole unit.
  */
-export function coerceStake(value: string | number | null | undefined): Cents {
+export function coerceStake(
+  value: string | number | null | undefined,
+  currency?: CurrencyCode,
+): Cents {
+  const coerced = coerceStakeToCents(value);
+  return (currency ? roundToCurrency(coerced, currency) : coerced) as Cents;
+}
+
+function coerceStakeToCents(value: string | number | null | undefined): Cents {
   if (value === null || value === undefined) return 0 as Cents;
   const text = (typeof value === 'number' ? String(value) : value).trim().replace(/,/g, '');
   const match = /^(\d*)(?:\.(\d*))?$/.exec(text);

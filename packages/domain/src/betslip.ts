@@ -30,7 +30,7 @@ import {
   setAcceptOddsChanges,
   withoutKeys,
 } from './betslip-selections';
-import { qualifiesForBoost } from './boost-qualification';
+import { DEFAULT_BOOST_QUALIFICATION, qualifiesForBoost } from './boost-qualification';
 import { DEFAULT_COMBO_STAKE, DEFAULT_SINGLE_STAKE } from './constants';
 import { MARKET_EXPIRED } from './messages';
 import type { Cents } from './money';
@@ -45,7 +45,19 @@ import {
 import type { PayoutBreakdown } from './payout';
 import { boostedOdds, hundredthsText, payoutBreakdown } from './payout';
 import { taxBoostNext, taxBoostPercentage } from './tax-boost';
+import { SITE_STAKE_DEFAULTS } from './stake-defaults';
+import type { SiteId } from './sites';
+import { DEFAULT_TAX_POLICIES, taxPolicyAt } from './tax-policy';
 import { winBoostNext, winBoostPercentage } from './win-boost';
+
+/** The betslip rules of a site at a moment: its tax policy, currency and default stake. */
+export function siteBetslipConfig(siteId: SiteId, now: Date): BetslipConfig {
+  return {
+    qualification: DEFAULT_BOOST_QUALIFICATION,
+    policy: taxPolicyAt(DEFAULT_TAX_POLICIES, siteId, now),
+    defaultStake: SITE_STAKE_DEFAULTS[siteId].defaultStake,
+  };
+}
 
 /** A fresh, empty betslip of either kind (the spec keeps the two separate). */
 export function createBetslip(
@@ -64,8 +76,8 @@ export function createBetslip(
       winboostnext: 0,
       taxboostpercentage: 0,
       taxboostnext: 0,
-      combostake: DEFAULT_COMBO_STAKE,
-      singlestake: DEFAULT_SINGLE_STAKE,
+      combostake: config.defaultStake ?? DEFAULT_COMBO_STAKE,
+      singlestake: config.defaultStake ?? DEFAULT_SINGLE_STAKE,
       freebetstake: 0 as Cents,
       totalfreebetstake: 0 as Cents,
       totalstake: 0 as Cents,
@@ -82,7 +94,9 @@ export function createBetslip(
   );
 }
 
-function apply(state: BetslipState, action: BetslipAction): BetslipState {
+function apply(state: BetslipState, action: BetslipAction, config: BetslipConfig): BetslipState {
+  const stakeOf = (value: string | number | null | undefined) =>
+    coerceStake(value, config.policy.currency);
   switch (action.type) {
     case 'add':
       return addSelection(state, action.selection);
@@ -116,20 +130,20 @@ function apply(state: BetslipState, action: BetslipAction): BetslipState {
     case 'setBetType':
       return { ...state, betType: action.betType };
     case 'setComboStake':
-      return { ...state, combostake: coerceStake(action.value) };
+      return { ...state, combostake: stakeOf(action.value) };
     case 'setSingleStake': {
-      const stake = coerceStake(action.value);
+      const stake = stakeOf(action.value);
       return { ...mapSelections(state, (s) => ({ ...s, stake })), singlestake: stake };
     }
     case 'setSelectionStake':
       return mapSelections(state, (s) =>
-        s.id === action.id ? { ...s, stake: coerceStake(action.value) } : s,
+        s.id === action.id ? { ...s, stake: stakeOf(action.value) } : s,
       );
     case 'setFreebetStake':
-      return { ...state, freebetstake: coerceStake(action.value) };
+      return { ...state, freebetstake: stakeOf(action.value) };
     case 'setSelectionFreebetStake':
       return mapSelections(state, (s) =>
-        s.id === action.id ? { ...s, freebetstake: coerceStake(action.value) } : s,
+        s.id === action.id ? { ...s, freebetstake: stakeOf(action.value) } : s,
       );
     case 'setSsid':
       return { ...state, ssid: action.ssid };
@@ -218,7 +232,7 @@ export function betslipReducer(
   action: BetslipAction,
   config: BetslipConfig = DEFAULT_BETSLIP_CONFIG,
 ): BetslipState {
-  return recompute(apply(state, action), config);
+  return recompute(apply(state, action, config), config);
 }
 
 /**

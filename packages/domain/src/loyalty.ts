@@ -51,7 +51,7 @@ export function loyaltyTargetReached(count: number, target: number): boolean {
   return target > 0 && count >= target;
 }
 
-type MoneySite = Pick<SiteConfig, 'locale' | 'currencySymbol'>;
+type MoneySite = Pick<SiteConfig, 'locale' | 'currencySymbol' | 'currencyCode'>;
 
 export const loyaltyRewardMessage = (target: number, amount: Cents, site: MoneySite): string =>
   `You reached your weekly target of ${target} settled bets! A ${site.currencySymbol} ${formatAmount(amount, site)} free bet has been added to your account.`;

@@ -7,7 +7,7 @@ import type { Cents } from './money';
 import { formatAmount } from './money';
 import type { SiteConfig } from './sites';
 
-type MoneySite = Pick<SiteConfig, 'locale' | 'currencySymbol'>;
+type MoneySite = Pick<SiteConfig, 'locale' | 'currencySymbol' | 'currencyCode'>;
 
 function money(amount: Cents, site: MoneySite): string {
   return `${site.currencySymbol} ${formatAmount(amount, site)}`;

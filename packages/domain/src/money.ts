@@ -1,3 +1,4 @@
+import { formatCurrencyAmount } from './currency-amounts';
 import type { SiteConfig } from './sites';
 
 /**
@@ -78,25 +79,20 @@ export function toUnitsString(amount: Cents): string {
 }
 
 /**
- * The amount with the site's grouping and two decimals, without currency: '1,234.50'.
- * Only the whole units go through Intl (an exact integer); the two decimals are appended from
- * the integer cents, so no float rounding can creep in and old browsers need nothing new.
+ * The amount with the site's grouping and its currency's decimals, without a label:
+ * '1,234.50' in Kenya, '1,234' in Uganda (currency.ts, ISO 4217 exponents).
  */
-export function formatAmount(amount: Cents, site: Pick<SiteConfig, 'locale'>): string {
-  const abs = Math.abs(amount);
-  const whole = new Intl.NumberFormat(site.locale, { maximumFractionDigits: 0 }).format(
-    Math.floor(abs / 100),
-  );
-  const separator =
-    new Intl.NumberFormat(site.locale).formatToParts(1.5).find((p) => p.type === 'decimal')
-      ?.value ?? '.';
-  return `${amount < 0 ? '-' : ''}${whole}${separator}${String(abs % 100).padStart(2, '0')}`;
+export function formatAmount(
+  amount: Cents,
+  site: Pick<SiteConfig, 'locale' | 'currencyCode'>,
+): string {
+  return formatCurrencyAmount(amount, site.currencyCode, site.locale);
 }
 
-/** Amount with the site's currency label, e.g. 'KSh 1,234.50'. */
+/** Amount with the site's currency label, e.g. 'KSh 1,234.50', 'UGX 5,000'. */
 export function formatMoney(
   amount: Cents,
-  site: Pick<SiteConfig, 'locale' | 'currencySymbol'>,
+  site: Pick<SiteConfig, 'locale' | 'currencySymbol' | 'currencyCode'>,
 ): string {
   return `${site.currencySymbol} ${formatAmount(amount, site)}`;
 }

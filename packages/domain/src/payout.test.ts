@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import type { Cents } from './money';
 import type { Odds } from './odds';
 import { boostedOdds, payoutBreakdown } from './payout';
-import { KENYA_2025_TAX_POLICY, SPEC_TAX_POLICY } from './tax-policy';
+import { fitsCurrency } from './currency';
+import {
+  DEFAULT_TAX_POLICIES,
+  KENYA_2025_TAX_POLICY,
+  SPEC_TAX_POLICY,
+  taxPolicyAt,
+} from './tax-policy';
 
 const policy = SPEC_TAX_POLICY;
 
@@ -150,6 +156,66 @@ describe('payout breakdown (spec policy)', () => {
           expect(b.netPayout).toBeGreaterThanOrEqual(0);
           expect(b.excise + b.stakeAfterExcise).toBe(stake);
           expect(Number.isInteger(b.netPayout)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('payout breakdown in whole-unit currencies', () => {
+  const at2026 = (siteId: 1 | 3 | 4) =>
+    taxPolicyAt(DEFAULT_TAX_POLICIES, siteId, new Date('2026-01-01T00:00:00Z'));
+
+  it('UGX 1,000 single at 1.77 in Uganda: 15 % on the winnings, whole shillings', () => {
+    const b = payoutBreakdown({
+      stake: 100_000 as Cents,
+      legs: [177 as Odds],
+      betType: 'single',
+      policy: at2026(1),
+    });
+    // Return 1,770; withholding 15 % of 770 = 115.50 → 116 shillings.
+    expect(b).toMatchObject({ excise: 0, grossPossibleWin: 177_000, withholdingTax: 11_600 });
+    expect(b.netPayout).toBe(165_400);
+  });
+
+  it('Zambia charges its 10 % excise on the stake, to the ngwee', () => {
+    const b = payoutBreakdown({
+      stake: 1_005 as Cents,
+      legs: [200 as Odds],
+      betType: 'single',
+      policy: at2026(3),
+    });
+    expect(b.excise).toBe(101);
+    expect(b.stakeAfterExcise).toBe(904);
+  });
+
+  it('every figure fits the currency, for any stake that fits it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.array(fc.integer({ min: 100, max: 1_000 }), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(0, 3, 35, 600),
+        fc.constantFrom<1 | 4>(1, 4),
+        (units, legs, boost, siteId) => {
+          const p = at2026(siteId);
+          const b = payoutBreakdown({
+            stake: (units * 100) as Cents,
+            legs: legs as Odds[],
+            betType: 'multiple',
+            policy: p,
+            winBoostPercentage: boost,
+          });
+          for (const figure of [
+            b.excise,
+            b.stakeAfterExcise,
+            b.winBoostAmount,
+            b.grossPossibleWin,
+            b.withholdingTax,
+            b.netPayout,
+          ]) {
+            expect(fitsCurrency(figure, p.currency ?? 'KES')).toBe(true);
+          }
+          expect(b.netPayout).toBeLessThanOrEqual(b.grossPossibleWin);
         },
       ),
     );

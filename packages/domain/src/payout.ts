@@ -10,7 +10,7 @@ import {
   addRatio,
 } from './odds';
 import type { TaxPolicy } from './tax-policy';
-import { splitStakeSideTax } from './tax-policy';
+import { policyStep, splitStakeSideTax } from './tax-policy';
 
 export type BetType = 'single' | 'multiple';
 
@@ -63,7 +63,8 @@ export interface PayoutBreakdown {
 
 /**
  * Every figure the betslip and the bet record show. Rules (docs/decisions/011):
- * - exact rational arithmetic (BigInt); each money figure is rounded once, half-up, to the cent;
+ * - exact rational arithmetic (BigInt); each money figure is rounded once, half-up, to the cent
+ *   (to the whole unit for currencies without decimals, currency.ts);
  * - excise on the cash stake per the policy (Kenyan reading: stake / 1.15);
  * - return = (stake after excise + free-bet stake) × odds − free-bet stake (free-bet stake is
  *   not returned);
@@ -95,9 +96,10 @@ export function hundredthsText(hundredths: bigint): string {
 }
 
 /** A percentage (up to two decimals) of an amount, in basis points, rounded half-up. */
-function percentOf(amount: bigint, percentage: number): bigint {
+/** `percentage` % of an amount, rounded half-up to `step` cents (the currency's step). */
+function percentOf(amount: bigint, percentage: number, step = 1n): bigint {
   const bps = BigInt(Math.round(percentage * 100));
-  return roundRatio(ratio(amount * bps, 10_000n));
+  return roundRatio(ratio(amount * bps, 10_000n * step)) * step;
 }
 
 /**
@@ -115,9 +117,14 @@ export function payoutForOdds(
   taxBoostPercentage = 0,
 ): PayoutBreakdown {
   if (stake < 0 || freebetStake < 0) throw new RangeError('Stakes cannot be negative');
+  // Every money figure is rounded once, to the cent or to the whole unit of the policy's currency.
+  const step = policyStep(policy);
+  const roundStep = (value: Ratio): bigint =>
+    roundRatio(multiplyRatio(value, ratio(1n, step))) * step;
+  const round = (value: Ratio): number => Number(roundStep(value));
   const split =
     policy.stakeSide.base === 'stake'
-      ? splitStakeSideTax(stake, policy.stakeSide)
+      ? splitStakeSideTax(stake, policy.stakeSide, step)
       : { tax: 0 as Cents, net: stake };
   const stakeAfterExcise = split.net;
   const wagered = ratio(BigInt(stakeAfterExcise + freebetStake), 1n);
@@ -126,8 +133,8 @@ export function payoutForOdds(
   const boostBps = BigInt(Math.round(winBoostPercentage * 100));
   const boostExact =
     winnings.numerator > 0n ? multiplyRatio(winnings, ratio(boostBps, 10_000n)) : ratio(0n, 1n);
-  const boost = roundRatio(boostExact);
-  const returned = exactReturn.numerator > 0n ? roundRatio(exactReturn) : 0n;
+  const boost = roundStep(boostExact);
+  const returned = exactReturn.numerator > 0n ? roundStep(exactReturn) : 0n;
   const cap = BigInt(policy.maxWinning);
   const uncapped = returned + boost;
   const paidReturn = returned < cap ? returned : cap;
@@ -136,12 +143,12 @@ export function payoutForOdds(
   const taxable = Math.max(0, grossPossibleWin - stakeAfterExcise);
   const withholdingTax =
     policy.winningsSide.base === 'net-winnings'
-      ? Number(roundRatio(ratio(BigInt(taxable) * BigInt(policy.winningsSide.rateBps), 10_000n)))
+      ? round(ratio(BigInt(taxable) * BigInt(policy.winningsSide.rateBps), 10_000n))
       : 0;
   // The operator bears the tax boost's share of the withholding, never more than all of it.
   const taxBoostAmount = Math.min(
     withholdingTax,
-    Number(percentOf(BigInt(withholdingTax), taxBoostPercentage)),
+    Number(percentOf(BigInt(withholdingTax), taxBoostPercentage, step)),
   );
   const totalHundredths = roundRatio(multiplyRatio(totalOdds, ratio(100n, 1n)));
   return {

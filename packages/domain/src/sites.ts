@@ -1,3 +1,5 @@
+import type { CurrencyCode } from './currency';
+
 /**
  * Country sites served by one deployment (spec doc 1 §1, design/glossary.md).
  * Everything that differs per site lives here, so the web app and the server read one table.
@@ -9,8 +11,9 @@ export interface SiteConfig {
   country: string;
   /** Lower-case ISO country code used in paths and headers (`ke`, `ug`, ...). */
   countryCode: string;
-  currencyCode: string;
-  /** How amounts are labelled to users, e.g. `KSh`. */
+  /** ISO 4217 code: decimals, rounding and the label come from `currency.ts`. */
+  currencyCode: CurrencyCode;
+  /** How amounts are labelled to users, e.g. `KSh`: the currency table's symbol (a test checks). */
   currencySymbol: string;
   locale: string;
   defaultLanguage: string;

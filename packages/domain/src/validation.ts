@@ -7,8 +7,10 @@ import {
   WITHDRAWAL_WHOLE_NUMBERS_HINT,
   minimumAgeMessage,
 } from './messages';
+import { type CurrencyCode } from './currency';
+import { parseAmount } from './amount-input';
 import type { Cents } from './money';
-import { isWholeUnits, parseMoney } from './money';
+import { isWholeUnits } from './money';
 import type { SiteId } from './sites';
 import { SITES } from './sites';
 
@@ -20,7 +22,8 @@ export type ValidationCode =
   | 'invalid-id-format'
   | 'invalid-id-date'
   | 'below-minimum'
-  | 'not-whole-number';
+  | 'not-whole-number'
+  | 'too-many-decimals';
 
 /**
  * Result of a validation. `message` is the spec's exact text where the spec gives one; where
@@ -149,25 +152,45 @@ export function validateDepositPhone(input: string | null | undefined): Validati
   return value === '' ? fail('required', PHONE_REQUIRED) : { ok: true, value };
 }
 
-/** Deposit amount: a decimal number with at most two decimals, at least the minimum. */
+/**
+ * An amount typed in the currency's units: no more decimals than the currency has (two for KES
+ * and ZMW, none for UGX and TZS, currency.ts), never negative.
+ */
+export function validateAmount(
+  input: string | number | null | undefined,
+  currency: CurrencyCode = 'KES',
+): Validation<Cents> {
+  const parsed = parseAmount(input, currency);
+  if (parsed.ok) return { ok: true, value: parsed.cents as Cents };
+  return fail(parsed.code);
+}
+
+/** Deposit amount: a number with the currency's decimals at most, at least the minimum. */
 export function validateDepositAmount(
   input: string | number | null | undefined,
   minimum: Cents = DEPOSIT_MINIMUM,
+  currency: CurrencyCode = 'KES',
 ): Validation<Cents> {
-  if (input === null || input === undefined || String(input).trim() === '') return fail('required');
-  const amount = parseMoney(input);
-  if (amount === null) return fail('invalid');
-  if (amount < minimum) return fail('below-minimum');
-  return { ok: true, value: amount };
+  const amount = validateAmount(input, currency);
+  if (!amount.ok) return amount;
+  if (amount.value < minimum) return fail('below-minimum');
+  return amount;
 }
 
 /** Withdrawal amount: required, numeric, whole numbers only (the server checks the rest). */
 export function validateWithdrawalAmount(
   input: string | number | null | undefined,
+  currency: CurrencyCode = 'KES',
 ): Validation<Cents> {
-  if (input === null || input === undefined || String(input).trim() === '') return fail('required');
-  const amount = parseMoney(input);
-  if (amount === null) return fail('invalid');
+  const parsed = validateAmount(input, currency);
+  if (!parsed.ok) {
+    // Withdrawals are whole amounts in every currency: any decimals get the spec's hint.
+    if (parsed.code === 'too-many-decimals') {
+      return fail('not-whole-number', WITHDRAWAL_WHOLE_NUMBERS_HINT);
+    }
+    return parsed;
+  }
+  const amount = parsed.value;
   if (!isWholeUnits(amount)) return fail('not-whole-number', WITHDRAWAL_WHOLE_NUMBERS_HINT);
   if (amount <= 0) return fail('invalid');
   return { ok: true, value: amount };

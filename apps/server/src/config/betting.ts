@@ -1,29 +1,5 @@
 import { z } from 'zod';
-import { isSiteId } from '@dau/domain/sites';
 import { numberMapFromEnv, type ConfigContext } from './area';
-
-/** `siteId=min:max` pairs in currency units, e.g. `1=1:100000,4=0.5:50000`. */
-const stakeLimitsFromEnv = z.string().transform((value, ctx) => {
-  const map: Record<number, { min: number; max: number }> = {};
-  for (const pair of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const [site, range] = pair.split('=');
-    const [min, max] = (range ?? '').split(':').map(Number);
-    const siteId = Number(site);
-    if (
-      !isSiteId(siteId) ||
-      !(min !== undefined && min > 0) ||
-      !(max !== undefined && max >= min)
-    ) {
-      ctx.addIssue({ code: 'custom', message: `invalid BET_STAKE_LIMITS entry "${pair}"` });
-      return z.NEVER;
-    }
-    map[siteId] = { min, max };
-  }
-  return map;
-});
 
 /** Bet placement and settlement, booking codes, loyalty. */
 export const bettingEnv = {
@@ -31,10 +7,6 @@ export const bettingEnv = {
   BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Per-sport live delays overriding BET_LIVE_DELAY_MS: `sportId=ms,...`. */
   BET_LIVE_DELAY_BY_SPORT: numberMapFromEnv('BET_LIVE_DELAY_BY_SPORT').default({}),
-  /** Stake limits of every site, currency units; BET_STAKE_LIMITS overrides per site. */
-  BET_MIN_STAKE: z.coerce.number().positive().default(1),
-  BET_MAX_STAKE: z.coerce.number().positive().default(500_000),
-  BET_STAKE_LIMITS: stakeLimitsFromEnv.default({}),
   /** How often the settlement engine drains the feed's settlement outbox (0: never, tests). */
   BET_SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   /** Booking codes stop loading this many hours after their last event's kick-off at most. */
@@ -57,9 +29,6 @@ export const bettingEnv = {
 export interface BettingConfig {
   liveDelayMs: number;
   liveDelayBySport: Record<number, number>;
-  /** Currency units. */
-  stakeLimits: { min: number; max: number };
-  stakeLimitsBySite: Record<number, { min: number; max: number }>;
   settlementIntervalMs: number;
   bookingCodeHoursAfterStart: number;
   loyalty: LoyaltyConfig;
@@ -80,8 +49,6 @@ export function bettingConfig(e: BettingEnv, context: ConfigContext): BettingCon
   return {
     liveDelayMs: e.BET_LIVE_DELAY_MS,
     liveDelayBySport: e.BET_LIVE_DELAY_BY_SPORT,
-    stakeLimits: { min: e.BET_MIN_STAKE, max: e.BET_MAX_STAKE },
-    stakeLimitsBySite: e.BET_STAKE_LIMITS,
     settlementIntervalMs: e.BET_SETTLEMENT_INTERVAL_MS ?? (context.env === 'test' ? 0 : 1_000),
     bookingCodeHoursAfterStart: e.BOOKING_CODE_HOURS_AFTER_START,
     loyalty: {

@@ -35,9 +35,6 @@ export const paymentsEnv = {
   PAYMENTS_CALLBACK_TOKEN: z.string().min(16).optional(),
   /** How long the built-in sandbox waits before it calls back (the PIN prompt). */
   DARAJA_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
-  DEPOSIT_MAX: z.coerce.number().int().positive().default(250_000),
-  WITHDRAWAL_MIN: z.coerce.number().int().positive().default(10),
-  WITHDRAWAL_MAX: z.coerce.number().int().positive().default(150_000),
   /** Spec: one withdrawal per 15 minutes. */
   WITHDRAWAL_MIN_INTERVAL_MS: z.coerce
     .number()
@@ -85,10 +82,6 @@ export interface PaymentsConfig {
   callbackBaseUrl: string | undefined;
   callbackToken: string;
   sandboxDelayMs: number;
-  /** Whole currency units. */
-  depositMax: number;
-  withdrawalMin: number;
-  withdrawalMax: number;
   withdrawalMinIntervalMs: number;
   withdrawalMaxPer24h: number;
   reconcileIntervalMs: number;
@@ -112,9 +105,6 @@ export function paymentsConfig(e: PaymentsEnv, _context: ConfigContext): Payment
     callbackBaseUrl: e.PAYMENTS_CALLBACK_BASE_URL,
     callbackToken: e.PAYMENTS_CALLBACK_TOKEN ?? randomBytes(16).toString('hex'),
     sandboxDelayMs: e.DARAJA_SANDBOX_DELAY_MS,
-    depositMax: e.DEPOSIT_MAX,
-    withdrawalMin: e.WITHDRAWAL_MIN,
-    withdrawalMax: e.WITHDRAWAL_MAX,
     withdrawalMinIntervalMs: e.WITHDRAWAL_MIN_INTERVAL_MS,
     withdrawalMaxPer24h: e.WITHDRAWAL_MAX_PER_24H,
     reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,

@@ -111,13 +111,14 @@ export const serverEnv = {
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
-  /** Failed logins per account before a lock-out starts. */
+  /** Login attempts per account in 15 minutes (four times as many a day; ADR 120). */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   /**
-   * Failed logins per IP before a lock-out starts. Kenyan mobile carriers put many subscribers
-   * behind one carrier-grade NAT address, so deployments may raise it.
+   * Failed logins per network address (IPv6: per /64) in 15 minutes, ten times as many a day.
+   * Kenyan mobile carriers put many subscribers behind one carrier-grade NAT address: successes
+   * do not count, known browsers are counted apart, and the limit is high (ADR 120).
    */
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   /** Signs the `bbJWT` handed to game providers; random per process when unset (set it in production). */
   BB_JWT_SECRET: z.string().min(32).optional(),
   /** Largest download and upload of the connection test. */

@@ -13,6 +13,8 @@ import type {
   CasinoProvidersTable,
 } from '../modules/casino/catalogue.tables';
 import type {
+  CasinoJackpotsTable,
+  CasinoJackpotWinsTable,
   CasinoRecentGamesTable,
   CasinoRoundsTable,
   CasinoTransactionsTable,
@@ -27,7 +29,8 @@ import type {
 import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
-  LoginThrottlesTable,
+  LoginCountersTable,
+  LoginDevicesTable,
   PasswordResetsTable,
   RegistrationsTable,
   ResponsibleGamblingLimitsTable,
@@ -75,7 +78,8 @@ export interface Database {
   client_logs: ClientLogsTable;
   registrations: RegistrationsTable;
   password_resets: PasswordResetsTable;
-  login_throttles: LoginThrottlesTable;
+  login_counters: LoginCountersTable;
+  login_devices: LoginDevicesTable;
   user_settings: UserSettingsTable;
   responsible_gambling_limits: ResponsibleGamblingLimitsTable;
   income_sources: IncomeSourcesTable;
@@ -111,6 +115,8 @@ export interface Database {
   casino_transactions: CasinoTransactionsTable;
   casino_wallet_requests: CasinoWalletRequestsTable;
   casino_recent_games: CasinoRecentGamesTable;
+  casino_jackpots: CasinoJackpotsTable;
+  casino_jackpot_wins: CasinoJackpotWinsTable;
   casino_seed_pairs: CasinoSeedPairsTable;
   casino_mines_rounds: CasinoMinesRoundsTable;
   casino_roulette_rounds: CasinoRouletteRoundsTable;

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessage, envelope } from '../errors/app-error';
 import type { ErrorCode } from '@dau/contracts/errors';
+import { translate } from '../i18n/swahili';
+import { requestLanguage } from './language';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
@@ -117,7 +119,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 429 && reply.getHeader('retry-after') === undefined) {
       reply.header('retry-after', '60');
     }
-    return reply.status(status).send(body);
+    // Every message in the request's language (Swahili in Tanzania unless English is chosen).
+    const language = request.site ? requestLanguage(request) : 'en';
+    const localised =
+      language === 'en'
+        ? body
+        : {
+            ...body,
+            datasource_entries: body.datasource_entries.map((entry) => ({
+              ...entry,
+              dimension_value: translate(entry.dimension_value, language),
+            })),
+          };
+    return reply.status(status).send(localised);
   });
 }
 

@@ -63,8 +63,12 @@ describe('registration with details (site 4)', () => {
       payload: { sid, firstName: 'Neema', lastName: 'Mushi', idNumber: '19951301-12345-12345-12' },
     });
     expect(badId.statusCode).toBe(400);
+    // Site 4 answers in Swahili unless English is chosen (ADR 142).
     expect(badId.json().datasource_entries).toEqual([
-      expect.objectContaining({ name: 'idNumber', dimension_value: 'Invalid date of birth in ID' }),
+      expect.objectContaining({
+        name: 'idNumber',
+        dimension_value: 'Tarehe ya kuzaliwa kwenye kitambulisho si sahihi',
+      }),
     ]);
 
     const done = await t.app.inject({

@@ -42,7 +42,7 @@ describe('MTN MoMo sandbox', () => {
       payerMessage: 'Dau',
       payeeNote: 'Dau',
     });
-    expect(await collections.getTransaction(ref)).toMatchObject({ status: 'PENDING' });
+    expect(['PENDING', 'SUCCESSFUL']).toContain((await collections.getTransaction(ref)).status);
     const done = await eventually(async () => {
       const t = await collections.getTransaction(ref);
       return t.status === 'SUCCESSFUL' ? t : null;
@@ -195,7 +195,7 @@ describe('MTN MoMo deposits and payouts', () => {
         'PROVIDER_NOT_FOR_NUMBER',
       ],
       [{ PhoneNumber: u.phone, Amount: 1000, PaymentProvider: 'tigo' }, 'PROVIDER_UNKNOWN'],
-      [{ PhoneNumber: u.phone, Amount: '1000.5' }, 'AMOUNT_NOT_WHOLE'],
+      [{ PhoneNumber: u.phone, Amount: '1000.5' }, 'AMOUNT_TOO_PRECISE'],
     ] as const) {
       const res = await kit.deposit(u.cookies, body);
       expect(res.statusCode).toBe(400);

@@ -217,8 +217,9 @@ describe('withdrawal', () => {
     // A Tigo number (065…): Dau has no mobile-money provider for Tigo (ADR 130).
     const phone = `+25565${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const tz = await createSignedInUser(bed.t.deps.db, { site_id: 4, phone });
-    await fundUser(bed.t.deps.db, tz.user.id, 50_000);
-    const refused = await withdraw(tz.cookies, phone, 100);
+    // TSh 10,000: Tanzania's withdrawal minimum is TSh 2,000 (site-limits.ts).
+    await fundUser(bed.t.deps.db, tz.user.id, 1_000_000);
+    const refused = await withdraw(tz.cookies, phone, 5_000);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().datasource_entries[0]).toMatchObject({
       value: 'COMPLIANCE_REQUIRED',
@@ -241,14 +242,14 @@ describe('withdrawal', () => {
     expect(compliance.statusCode).toBe(200);
     // Past the compliance gate, the number's network decides: no provider pays Tigo numbers,
     // so the request is a clear 400 and nothing is reserved or recorded.
-    const noProvider = await withdraw(tz.cookies, phone, 100);
+    const noProvider = await withdraw(tz.cookies, phone, 5_000);
     expect(noProvider.statusCode).toBe(400);
     expect(noProvider.json().datasource_entries[0]).toMatchObject({
       value: 'NETWORK_NOT_SUPPORTED',
       dimension_value: expect.stringContaining('Tigo'),
     });
     expect(await withdrawals(tz.user.id)).toHaveLength(0);
-    expect((await getBalances(bed.t.deps.db, tz.user.id)).cash).toBe(50_000);
+    expect((await getBalances(bed.t.deps.db, tz.user.id)).cash).toBe(1_000_000);
   });
 
   it('answers the eligibility checks from bets and casino rounds placed', async () => {

@@ -1,5 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { installLanguage } from '../lib/i18n';
+import { SW } from '../lib/i18n-sw';
+
+// The app installs Swahili before its first render where it is spoken (main.tsx); tests may
+// render in either language at any time.
+installLanguage('sw', SW);
 
 /**
  * A test that prints console.error fails (design/conventions.md). Errors are collected and the

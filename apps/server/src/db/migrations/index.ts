@@ -9,12 +9,14 @@ import * as bookingCodes from './0450-booking-codes';
 import * as loyalty from './0460-loyalty';
 import * as paymentStatusQueries from './0350-payment-status-queries';
 import * as registrationNotices from './0120-registration-notices';
+import * as loginThrottling from './0150-login-throttling';
 import * as paymentProviders from './0370-payment-providers';
 import * as bigAccumulators from './0470-big-accumulators-tax-boost';
 import * as casinoCatalogue from './0600-casino-catalogue';
 import * as casinoRtp from './0601-casino-rtp';
 import * as casinoWallet from './0610-casino-wallet';
 import * as casinoRecentGames from './0620-casino-recent-games';
+import * as casinoJackpots from './0625-casino-jackpots';
 import * as casinoGames from './0630-casino-games';
 
 /**
@@ -32,11 +34,13 @@ export const migrations: Record<string, Migration> = {
   '0460-loyalty': loyalty,
   '0350-payment-status-queries': paymentStatusQueries,
   '0120-registration-notices': registrationNotices,
+  '0150-login-throttling': loginThrottling,
   '0370-payment-providers': paymentProviders,
   '0470-big-accumulators-tax-boost': bigAccumulators,
   '0600-casino-catalogue': casinoCatalogue,
   '0601-casino-rtp': casinoRtp,
   '0610-casino-wallet': casinoWallet,
   '0620-casino-recent-games': casinoRecentGames,
+  '0625-casino-jackpots': casinoJackpots,
   '0630-casino-games': casinoGames,
 };

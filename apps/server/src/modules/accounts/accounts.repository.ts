@@ -135,55 +135,6 @@ export async function incrementOtpAttempts(db: DbOrTx, id: number): Promise<numb
   return row.otp_attempts;
 }
 
-// Login throttles
-
-/**
- * Counts one failure for a key atomically. Failures older than `decayMs` are forgotten, so the
- * count (and with it the lock-out) cannot grow forever.
- */
-export async function recordFailure(
-  db: DbOrTx,
-  key: string,
-  now: Date,
-  decayMs: number,
-): Promise<number> {
-  const since = new Date(now.getTime() - decayMs);
-  const row = await db
-    .insertInto('login_throttles')
-    .values({ key, failures: 1, last_failure_at: now, locked_until: null })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: sql<number>`case when login_throttles.last_failure_at > ${since} then login_throttles.failures + 1 else 1 end`,
-        last_failure_at: now,
-      }),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  return row.failures;
-}
-
-export async function lockKey(db: DbOrTx, key: string, until: Date): Promise<void> {
-  await db
-    .updateTable('login_throttles')
-    .set({ locked_until: until })
-    .where('key', '=', key)
-    .execute();
-}
-
-export async function lockedUntil(db: DbOrTx, keys: string[], now: Date): Promise<Date | null> {
-  const row = await db
-    .selectFrom('login_throttles')
-    .select((eb) => eb.fn.max('locked_until').as('until'))
-    .where('key', 'in', keys)
-    .where('locked_until', '>', now)
-    .executeTakeFirst();
-  return row?.until ? new Date(row.until) : null;
-}
-
-export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
-  await db.deleteFrom('login_throttles').where('key', '=', key).execute();
-}
-
 // Password resets
 
 export async function insertPasswordReset(

@@ -75,11 +75,21 @@ export interface PasswordResetsTable {
   created_at: Generated<Date>;
 }
 
-export interface LoginThrottlesTable {
+/** Login attempts per key in a 15-minute and a 24-hour window (decision 120). */
+export interface LoginCountersTable {
   key: string;
-  failures: number;
-  last_failure_at: Timestamp;
-  locked_until: Date | null;
+  short_count: number;
+  short_started_at: Timestamp;
+  day_count: number;
+  day_started_at: Timestamp;
+}
+
+/** A browser an account signed in from: its attempts are counted apart (decision 120). */
+export interface LoginDevicesTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
 }
 
 export interface UserSettingsTable {

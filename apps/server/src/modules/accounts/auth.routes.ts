@@ -22,6 +22,7 @@ import {
   isLoggedInResponseSchema,
   logoutResponseSchema,
 } from '@dau/contracts/accounts/session';
+import { COOKIES } from '@dau/contracts/http';
 import type { AppInstance } from '../../app-types';
 import { publicBaseUrl } from '../../config/server';
 import { authGuards, sessionTokenOf } from '../../plugins/auth';
@@ -33,7 +34,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from './password-reset.service';
-import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import { clearSessionCookies, setDeviceCookie, setSessionCookies } from './session-cookies';
 import { resolveSession, revokeSession } from './session.service';
 
 /** login3, isLoggedIn, logout, forgotten/reset password and change PIN. */
@@ -43,12 +44,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
     LOGIN3_PATH,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Many subscribers share one carrier-grade NAT address; guessing is bounded by the login
+      // counters (refused before any hashing), so this only caps raw request floods.
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
         tags: ['accounts'],
         summary: 'Log in with a phone number (any local format) or username and a password or PIN',
         description:
-          'Sets the httpOnly `authBB` session cookie and `dau_signed_in=1`. Accounts under registration answer `hasErrors` with `isUnderRegistration`, `registrationStep` 1 and a `sid`. Wrong credentials answer 401; after 5 failures per account or IP the next attempts answer 429 for a growing, bounded lock-out; a break or self-exclusion answers 403.',
+          'Sets the httpOnly `authBB` session cookie and `dau_signed_in=1`. Accounts under registration answer `hasErrors` with `isUnderRegistration`, `registrationStep` 1 and a `sid`. Wrong credentials answer 401; attempts count per account (all its identifiers) and per network, or per known browser (`dau_device` cookie); past 5 per account in 15 minutes (20 a day) or 50 per network, the next ones answer 429 until that window ends (ADR 120); a break or self-exclusion answers 403.',
         body: login3RequestSchema,
         response: { 200: login3ResponseSchema },
       },
@@ -61,9 +64,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         siteId: request.site.siteId,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        deviceToken: request.cookies[COOKIES.device],
       });
-      if (outcome.kind === 'signed-in') setSessionCookies(request, reply, outcome.session);
-      else clearSessionCookies(request, reply);
+      if (outcome.kind === 'signed-in') {
+        setSessionCookies(request, reply, outcome.session);
+        if (outcome.deviceToken) setDeviceCookie(request, reply, outcome.deviceToken);
+      } else clearSessionCookies(request, reply);
       return outcome.body;
     },
   );
@@ -152,8 +158,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await resetPassword(app.deps, request.body.guid, request.body.password);
+      const { deviceToken } = await resetPassword(
+        app.deps,
+        request.body.guid,
+        request.body.password,
+      );
       clearSessionCookies(request, reply);
+      // The owner proved the phone: this browser may log in at once, whatever strangers tried.
+      setDeviceCookie(request, reply, deviceToken);
       return {
         hasErrors: false as const,
         message: 'Your PIN has been changed. Please log in with the new one.',

@@ -6,24 +6,20 @@ import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
 import type { User } from './accounts.tables';
 import { AppError } from '../../errors/app-error';
+import { addressKey } from '../../plugins/client-address';
+import { findUserByPhone, findUserByUsername } from './accounts.repository';
 import {
-  clearThrottle,
-  findUserByPhone,
-  findUserByUsername,
-  lockKey,
-  lockedUntil,
-  recordFailure,
-} from './accounts.repository';
+  assertAttemptsAllowed,
+  forgetAttempts,
+  knownDeviceKey,
+  rememberDevice,
+  uncountAttempt,
+  type ThrottleLimit,
+} from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { restartRegistration } from './registration.service';
 import { createSession } from './session.service';
 import { balanceDisplays, getBalances, signBbJwt } from '../wallet/wallet.service';
-
-/** Failures are forgotten a day after the last one, so a lock-out never becomes permanent. */
-export const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
-/** The first lock-out lasts a minute and doubles with each further failure, up to an hour. */
-export const FIRST_LOCK_MS = 60_000;
-export const MAX_LOCK_MS = 60 * 60_000;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The phone number, username or password is not correct.';
 export const UNDER_REGISTRATION_MESSAGE =
@@ -31,10 +27,6 @@ export const UNDER_REGISTRATION_MESSAGE =
 
 // Compared against when no account matches, so an unknown account costs the same time.
 const dummyHash = hashPassword('not-a-real-password');
-
-export function lockDuration(failures: number, max: number): number {
-  return Math.min(FIRST_LOCK_MS * 2 ** Math.max(0, failures - max), MAX_LOCK_MS);
-}
 
 /** The account an identifier (phone in any local format, or username) points to. */
 export async function findUserByIdentifier(
@@ -47,29 +39,23 @@ export async function findUserByIdentifier(
   return findUserByUsername(db, siteId, identifier);
 }
 
-function throttleKeys(siteId: SiteId, identifier: string, ip: string) {
-  const account = normalisePhone(identifier, siteId) ?? identifier.toLowerCase();
-  return { account: `account:${siteId}:${account}`, ip: `ip:${ip}` };
+/** The key an account's attempts count under, whichever of its identifiers was typed. */
+export function accountKey(user: Pick<User, 'id'>): string {
+  return `user:${user.id}`;
 }
 
-export async function assertNotLocked(db: DbOrTx, keys: string[], now: Date): Promise<void> {
-  const until = await lockedUntil(db, keys, now);
-  if (until) {
-    const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-    throw new AppError('RATE_LIMITED', [
-      {
-        code: 'LOGIN_LOCKED',
-        message: `Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
-      },
-    ]);
-  }
-}
-
-export async function countFailure(db: DbOrTx, key: string, max: number, now: Date): Promise<void> {
-  const failures = await recordFailure(db, key, now, FAILURE_MEMORY_MS);
-  if (failures >= max) {
-    await lockKey(db, key, new Date(now.getTime() + lockDuration(failures, max)));
-  }
+/** Limits per account, per network and per known device (decision 120). */
+export function loginLimits(
+  config: AppDeps['config'],
+): Record<'account' | 'ip' | 'device', ThrottleLimit> {
+  return {
+    account: {
+      short: config.loginMaxFailuresPerAccount,
+      day: config.loginMaxFailuresPerAccount * 4,
+    },
+    ip: { short: config.loginMaxFailuresPerIp, day: config.loginMaxFailuresPerIp * 10 },
+    device: { short: 10, day: 20 },
+  };
 }
 
 export function displayName(user: Pick<User, 'username' | 'phone'>): string {
@@ -82,15 +68,24 @@ export interface LoginInput {
   siteId: SiteId;
   ip: string;
   userAgent: string | undefined;
+  /** The browser's device token (`dau_device`), if it has one. */
+  deviceToken: string | undefined;
 }
 
 export type LoginOutcome =
-  | { kind: 'signed-in'; body: Login3Response; session: { token: string; expiresAt: Date } }
+  | {
+      kind: 'signed-in';
+      body: Login3Response;
+      session: { token: string; expiresAt: Date };
+      /** A new device token for this browser, when it did not bring a valid one. */
+      deviceToken: string | null;
+    }
   | { kind: 'under-registration'; body: Login3Response };
 
 /**
- * login3: phone or username plus password or PIN. Failures count per account and per IP; the
- * next attempt after the limit is refused with 429 until a growing but bounded lock-out ends.
+ * login3: phone or username plus password or PIN. The attempt is counted (atomically, before
+ * the password is checked) on the account and the network, or on the browser alone when it is
+ * one the account knows; past a limit the answer is 429 until that window ends (decision 120).
  */
 export async function login(deps: AppDeps, input: LoginInput): Promise<LoginOutcome> {
   const { db, config } = deps;
@@ -101,21 +96,37 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<LoginOutc
       { message: 'Please enter your phone number or username.', name: 'UnspecifiedUsername' },
     ]);
   }
-  const keys = throttleKeys(input.siteId, identifier, input.ip);
-  await assertNotLocked(db, [keys.account, keys.ip], now);
-
+  const limits = loginLimits(config);
   const user = await findUserByIdentifier(db, input.siteId, identifier);
+  const deviceKey = user ? await knownDeviceKey(db, user.id, input.deviceToken, now) : null;
+  const account = user
+    ? accountKey(user)
+    : `unknown:${input.siteId}:${normalisePhone(identifier, input.siteId) ?? identifier.toLowerCase()}`;
+  const ipKey = `ip:${addressKey(input.ip)}`;
+  await assertAttemptsAllowed(
+    db,
+    deviceKey
+      ? [{ key: deviceKey, limit: limits.device }]
+      : [
+          { key: account, limit: limits.account },
+          { key: ipKey, limit: limits.ip },
+        ],
+    now,
+  );
+
   const passwordOk = user
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyPassword(input.password, await dummyHash).then(() => false);
   if (!user || !passwordOk || user.status === 'closed') {
-    await countFailure(db, keys.account, config.loginMaxFailuresPerAccount, now);
-    await countFailure(db, keys.ip, config.loginMaxFailuresPerIp, now);
     throw new AppError('UNAUTHENTICATED', [
       { code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS_MESSAGE },
     ]);
   }
-  await clearThrottle(db, keys.account);
+  // The owner proved the password: the account's count starts again, and this attempt does not
+  // count against everyone else behind the same address.
+  await forgetAttempts(db, account);
+  if (deviceKey) await forgetAttempts(db, deviceKey);
+  else await uncountAttempt(db, ipKey);
   // A break or self-exclusion does not lock users out of their money: they sign in to a
   // restricted account where bets and deposits are refused and withdrawals work (decision 031).
 
@@ -147,7 +158,12 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<LoginOutc
     userAgent: input.userAgent ?? null,
     now,
   });
-  return { kind: 'signed-in', body: await signedInBody(deps, user, session.token), session };
+  return {
+    kind: 'signed-in',
+    body: await signedInBody(deps, user, session.token),
+    session,
+    deviceToken: deviceKey ? null : await rememberDevice(db, user.id, now),
+  };
 }
 
 /**

@@ -5,7 +5,6 @@ import { normaliseUsername } from '@dau/domain/validation';
 import type { AppDeps } from '../../app-types';
 import { AppError } from '../../errors/app-error';
 import {
-  clearThrottle,
   consumeReset,
   findUserById,
   findUsableReset,
@@ -14,7 +13,8 @@ import {
   retireResets,
   updateUser,
 } from './accounts.repository';
-import { assertNotLocked, countFailure, findUserByIdentifier } from './login.service';
+import { accountKey, findUserByIdentifier } from './login.service';
+import { assertAttemptsAllowed, forgetAttempts, rememberDevice } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, revokeUserSessions } from './session.service';
 
@@ -67,13 +67,21 @@ export async function isResetUsable(deps: AppDeps, guid: string): Promise<boolea
   return (await findUsableReset(deps.db, hashToken(guid), deps.now())) !== undefined;
 }
 
-/** Sets a new password with a reset guid; the guid then stops working and all sessions end. */
-export async function resetPassword(deps: AppDeps, guid: string, password: string): Promise<void> {
+/**
+ * Sets a new password with a reset guid; the guid then stops working, all sessions end, the
+ * account's failed-login count is forgotten and the browser gets a device token, so the owner
+ * can log in at once even while strangers keep failing (decision 120).
+ */
+export async function resetPassword(
+  deps: AppDeps,
+  guid: string,
+  password: string,
+): Promise<{ userId: number; deviceToken: string }> {
   const now = deps.now();
   const check = checkNewPassword(password);
   if (!check.ok) throw weakPassword(check.message, 'password');
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction().execute(async (tx) => {
+  return deps.db.transaction().execute(async (tx) => {
     const userId = await consumeReset(tx, hashToken(guid), now);
     if (userId === null) {
       throw new AppError('BAD_REQUEST', [
@@ -88,7 +96,9 @@ export async function resetPassword(deps: AppDeps, guid: string, password: strin
     await updateUser(tx, userId, { password_hash: passwordHash });
     await retireResets(tx, userId, now);
     await revokeUserSessions(tx, userId, now);
-    await clearThrottle(tx, `account:${user.site_id}:${user.phone}`);
+    await forgetAttempts(tx, accountKey(user));
+    await tx.deleteFrom('login_devices').where('user_id', '=', userId).execute();
+    return { userId, deviceToken: await rememberDevice(tx, userId, now) };
   });
 }
 
@@ -99,11 +109,11 @@ export async function changePassword(
 ): Promise<void> {
   const now = deps.now();
   const key = `change-password:${input.userId}`;
-  await assertNotLocked(deps.db, [key], now);
+  const limit = { short: deps.config.loginMaxFailuresPerAccount, day: 20 };
+  await assertAttemptsAllowed(deps.db, [{ key, limit }], now);
   const user = await findUserById(deps.db, input.userId);
   if (!user) throw new AppError('UNAUTHENTICATED');
   if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
-    await countFailure(deps.db, key, deps.config.loginMaxFailuresPerAccount, now);
     throw new AppError('BAD_REQUEST', [
       {
         code: 'WRONG_CURRENT_PASSWORD',
@@ -112,7 +122,7 @@ export async function changePassword(
       },
     ]);
   }
-  await clearThrottle(deps.db, key);
+  await forgetAttempts(deps.db, key);
   const check = checkNewPassword(input.newPassword);
   if (!check.ok) throw weakPassword(check.message, 'newPassword');
   if (input.newPassword === input.currentPassword) {

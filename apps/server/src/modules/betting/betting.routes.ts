@@ -111,7 +111,7 @@ export async function bettingRoutes(app: AppInstance): Promise<void> {
         app.deps.db,
         sessionUser(request.user).userId,
         request.query,
-        request.site.timeOffsetMinutes,
+        request.timeOffsetMinutes,
       ),
   );
 

@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PlaceBetRequest, PlaceBetResponse } from '@dau/contracts/betting/place-bet';
 import { qualifiesForBoost } from '@dau/domain/boost-qualification';
-import { formatMoney, parseMoney, type Cents } from '@dau/domain/money';
+import { currency } from '@dau/domain/currency';
+import { parseAmount } from '@dau/domain/amount-input';
+import { formatMoney, type Cents } from '@dau/domain/money';
 import { formatOdds, oddsToDecimal, parseOdds, type Odds } from '@dau/domain/odds';
 import { oddsAcceptable, type AcceptOddsChanges } from '@dau/domain/odds-acceptance';
 import { payoutBreakdown } from '@dau/domain/payout';
-import type { SiteConfig, SiteId } from '@dau/domain/sites';
+import { siteConfig, type SiteConfig, type SiteId } from '@dau/domain/sites';
 import { DEFAULT_TAX_POLICIES, taxPolicyAt } from '@dau/domain/tax-policy';
 import { taxBoostPercentage } from '@dau/domain/tax-boost';
 import { winBoostPercentage } from '@dau/domain/win-boost';
@@ -84,23 +86,27 @@ async function checkSelections(
   return checked;
 }
 
-function stakeLimits(deps: AppDeps, siteId: number) {
-  const units = deps.config.betting.stakeLimitsBySite[siteId] ?? deps.config.betting.stakeLimits;
-  return { min: Math.round(units.min * 100) as Cents, max: Math.round(units.max * 100) as Cents };
+function stakeLimits(deps: AppDeps, siteId: SiteId) {
+  const limits = deps.config.limits[siteId];
+  return { min: limits.stakeMin, max: limits.stakeMax };
 }
 
-function parseAmount(value: number, field: string): Cents {
-  const amount = parseMoney(value);
-  if (amount === null) {
+/** A stake in the site's currency: whole shillings in Uganda and Tanzania, cents elsewhere. */
+function parseStake(value: number, field: string, site: SiteConfig): Cents {
+  const parsed = parseAmount(value, site.currencyCode);
+  if (!parsed.ok) {
     throw new AppError('VALIDATION_FAILED', [
       {
         code: 'INVALID_AMOUNT',
-        message: 'Enter an amount with at most two decimals.',
+        message:
+          currency(site.currencyCode).exponent === 0
+            ? `${site.currencySymbol} stakes are whole numbers: enter an amount without decimals.`
+            : 'Enter an amount with at most two decimals.',
         name: field,
       },
     ]);
   }
-  return amount;
+  return parsed.cents as Cents;
 }
 
 class DuplicatePlacement extends Error {}
@@ -126,15 +132,17 @@ export async function placeBet(
   }
   await assertCanGamble(db, user.userId, deps.now());
 
-  const stake = parseAmount(input.stake, 'stake');
-  const freebetStake = parseAmount(input.freebetStake, 'freebetStake');
-  const limits = stakeLimits(deps, user.siteId);
+  // Amounts are in the user's own site currency (the request's host may serve another site).
+  const money = siteConfig(user.siteId as SiteId);
+  const stake = parseStake(input.stake, 'stake', money);
+  const freebetStake = parseStake(input.freebetStake, 'freebetStake', money);
+  const limits = stakeLimits(deps, user.siteId as SiteId);
   const total = stake + freebetStake;
   if (total < limits.min) {
     throw new AppError('BAD_REQUEST', [
       {
         code: 'STAKE_TOO_LOW',
-        message: `The minimum stake is ${formatMoney(limits.min, site)}.`,
+        message: `The minimum stake is ${formatMoney(limits.min, money)}.`,
         name: 'stake',
       },
     ]);
@@ -143,7 +151,7 @@ export async function placeBet(
     throw new AppError('BAD_REQUEST', [
       {
         code: 'STAKE_TOO_HIGH',
-        message: `The maximum stake is ${formatMoney(limits.max, site)}.`,
+        message: `The maximum stake is ${formatMoney(limits.max, money)}.`,
         name: 'stake',
       },
     ]);

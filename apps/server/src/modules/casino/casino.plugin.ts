@@ -3,6 +3,8 @@ import { catalogueRoutes } from './catalogue.routes';
 import { CatalogueService, EngineRegistry } from './catalogue.service';
 import { GameWalletCore } from './game-wallet.service';
 import { InHouseWallet, recoverOpenRounds } from './in-house-wallet';
+import { jackpotRoutes } from './jackpot.routes';
+import { JackpotService } from './jackpot.service';
 import { playerCasinoRoutes } from './player.routes';
 import { walletSeamRoutes } from './wallet-seam.routes';
 import { forgetRequestsBefore } from './wallet.repository';
@@ -18,16 +20,20 @@ export interface CasinoServices {
   core: GameWalletCore;
   /** The in-process wallet of Dau's own games. */
   wallet: InHouseWallet;
+  /** Pools fed by in-house rounds as they settle (the core's settlement hook). */
+  jackpots: JackpotService;
 }
 
 export function createCasino(deps: AppDeps): CasinoServices {
   const engines = new EngineRegistry();
-  const core = new GameWalletCore(deps);
+  const jackpots = new JackpotService(deps);
+  const core = new GameWalletCore(deps, jackpots);
   return {
     engines,
     catalogue: new CatalogueService(deps.db, engines),
     core,
     wallet: new InHouseWallet(deps, core),
+    jackpots,
   };
 }
 
@@ -39,6 +45,7 @@ export async function casinoRoutes(
   await app.register(catalogueRoutes, { catalogue: casino.catalogue });
   await app.register(walletSeamRoutes, { core: casino.core });
   await app.register(playerCasinoRoutes);
+  await app.register(jackpotRoutes, { jackpots: casino.jackpots });
 
   const { deps } = app;
   const recover = async () => {
@@ -53,6 +60,7 @@ export async function casinoRoutes(
   };
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
+    await casino.jackpots.ensurePools();
     await recover();
     const every = deps.config.casino.recoveryIntervalMs;
     if (every > 0) {
@@ -64,5 +72,6 @@ export async function casinoRoutes(
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    casino.jackpots.close();
   });
 }

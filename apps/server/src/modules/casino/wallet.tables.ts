@@ -56,3 +56,24 @@ export interface CasinoRecentGamesTable {
   image: string;
   played_at: Stamp;
 }
+
+export interface CasinoJackpotsTable {
+  site_id: number;
+  type: 'Mini' | 'Major' | 'Mega';
+  value: number;
+  seed: number;
+  trigger_value: number;
+  won_count: ColumnType<number, number | undefined, number>;
+  updated_at: Stamp;
+}
+
+export interface CasinoJackpotWinsTable {
+  id: Generated<number>;
+  site_id: number;
+  type: 'Mini' | 'Major' | 'Mega';
+  user_id: number;
+  round_pk: number;
+  amount: number;
+  ledger_transaction_id: number;
+  won_at: Stamp;
+}

@@ -1,5 +1,5 @@
-import { DEPOSIT_MINIMUM } from '@dau/domain/constants';
-import { fromUnits, isWholeUnits, type Cents } from '@dau/domain/money';
+import { isWholeUnits, type Cents } from '@dau/domain/money';
+import type { SiteMoneyLimits } from '@dau/domain/site-limits';
 import {
   MOBILE_MONEY_PROVIDER_NAMES,
   chooseProvider,
@@ -27,10 +27,16 @@ import { insertPayment, lockUser, setStkIds, settlePayment } from './payments.re
 import { settleDeposit } from './payments.settlement';
 import type { Payment } from './payments.tables';
 
-export function parseDepositAmount(input: unknown, site: SiteConfig, maxUnits: number): Cents {
+/** A deposit amount in the site's currency, within the site's limits (ADR 140). */
+export function parseDepositAmount(
+  input: unknown,
+  site: SiteConfig,
+  limits: Pick<SiteMoneyLimits, 'depositMin' | 'depositMax'>,
+): Cents {
   const validation = validateDepositAmount(
     typeof input === 'number' || typeof input === 'string' ? input : null,
-    DEPOSIT_MINIMUM,
+    limits.depositMin,
+    site.currencyCode,
   );
   if (!validation.ok) {
     if (validation.code === 'required')
@@ -38,10 +44,12 @@ export function parseDepositAmount(input: unknown, site: SiteConfig, maxUnits: n
     if (validation.code === 'below-minimum') {
       throw badInput(
         'AMOUNT_BELOW_MINIMUM',
-        paymentMessages.depositBelowMinimum(DEPOSIT_MINIMUM, site),
+        paymentMessages.depositBelowMinimum(limits.depositMin, site),
         'Amount',
       );
     }
+    if (validation.code === 'too-many-decimals')
+      throw badInput('AMOUNT_TOO_PRECISE', paymentMessages.amountTooPrecise(site), 'Amount');
     throw badInput('AMOUNT_INVALID', paymentMessages.amountInvalid, 'Amount');
   }
   const amount = validation.value;
@@ -54,7 +62,7 @@ export function parseDepositAmount(input: unknown, site: SiteConfig, maxUnits: n
       'Amount',
     );
   }
-  const max = fromUnits(maxUnits);
+  const max = limits.depositMax;
   if (amount > max)
     throw badInput(
       'AMOUNT_ABOVE_MAXIMUM',
@@ -143,7 +151,7 @@ export async function requestDeposit(
   const site = siteOf(user.siteId);
   const phone = parsePhone(input.phone, site.siteId);
   const route = routePayment(ctx, phone, site, input.provider, 'PhoneNumber');
-  const amount = parseDepositAmount(input.amount, site, ctx.deps.config.payments.depositMax);
+  const amount = parseDepositAmount(input.amount, site, ctx.deps.config.limits[site.siteId]);
   await guard(ctx, user.userId, 'deposit', amount);
   const operator = 'operator' in route ? route.operator : null;
   const id = publicId('DP');

@@ -1,3 +1,4 @@
+import { currency } from '@dau/domain/currency';
 import { formatMoney, type Cents } from '@dau/domain/money';
 import type { SiteConfig } from '@dau/domain/sites';
 import type { OperatorFailure } from './mobile-money.operator';
@@ -6,6 +7,10 @@ import type { OperatorFailure } from './mobile-money.operator';
 export const paymentMessages = {
   amountRequired: 'Please enter an amount.',
   amountInvalid: 'Please enter a valid amount, with at most two decimals.',
+  amountTooPrecise: (site: SiteConfig) =>
+    currency(site.currencyCode).exponent === 0
+      ? `${site.currencySymbol} amounts are whole numbers: please enter an amount without decimals.`
+      : `Please enter an amount with at most two decimals.`,
   depositBelowMinimum: (min: Cents, site: SiteConfig) =>
     `The minimum deposit is ${formatMoney(min, site)}.`,
   depositAboveMaximum: (max: Cents, site: SiteConfig) =>

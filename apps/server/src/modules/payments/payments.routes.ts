@@ -171,7 +171,7 @@ async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
             await checkWithdrawalAmount(ctx, user.userId, site, WithdrawalAmount);
           }
           if (DepositAmount !== undefined && DepositAmount !== null) {
-            parseDepositAmount(DepositAmount, site, config.payments.depositMax);
+            parseDepositAmount(DepositAmount, site, config.limits[site.siteId]);
           }
           return { cmsStatusMsg: ok };
         },

@@ -1,5 +1,5 @@
 import { WITHDRAWAL_DAILY_LIMIT_REACHED, WITHDRAWAL_FREQUENCY_LIMIT } from '@dau/domain/messages';
-import { fromUnits, type Cents } from '@dau/domain/money';
+import type { Cents } from '@dau/domain/money';
 import type { SiteConfig } from '@dau/domain/sites';
 import { withdrawalTax } from '@dau/domain/tax-policy';
 import { validateWithdrawalAmount } from '@dau/domain/validation';
@@ -56,6 +56,7 @@ export async function checkWithdrawalAmount(
 ): Promise<Cents> {
   const validation = validateWithdrawalAmount(
     typeof input === 'number' || typeof input === 'string' ? input : null,
+    site.currencyCode,
   );
   if (!validation.ok) {
     if (validation.code === 'required')
@@ -70,9 +71,8 @@ export async function checkWithdrawalAmount(
     throw badInput('AMOUNT_INVALID', paymentMessages.amountInvalid, 'WithdrawalAmount');
   }
   const amount = validation.value;
-  const { withdrawalMin, withdrawalMax } = ctx.deps.config.payments;
-  const min = fromUnits(withdrawalMin);
-  const max = fromUnits(withdrawalMax);
+  // The site's own limits, in its currency (ADR 140).
+  const { withdrawalMin: min, withdrawalMax: max } = ctx.deps.config.limits[site.siteId];
   if (amount < min)
     throw badInput(
       'AMOUNT_BELOW_MINIMUM',

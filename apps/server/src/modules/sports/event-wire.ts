@@ -1,4 +1,5 @@
-import { CLOCK_UTC_OFFSET_HOURS } from '@dau/domain/constants';
+import { TIME_OFFSET_MINUTES } from '@dau/domain/constants';
+import { formatDayTime } from '@dau/domain/site-time';
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
 import {
   isFinished,
@@ -12,14 +13,12 @@ import {
 /** Markets a bettor can see: open or briefly suspended (settled and closed ones drop out). */
 const VISIBLE: readonly number[] = [1, -1];
 
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** Kick-off as shown to bettors: UTC+3, 'dd/MM HH:mm' (spec doc 2 §9). */
-export function localKickOff(startTime: number): string {
-  const d = new Date(startTime + CLOCK_UTC_OFFSET_HOURS * 3_600_000);
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+/**
+ * Kick-off as shown to bettors, 'dd/MM HH:mm', at the client's offset (its `timeOffset`, else
+ * its site's; the spec's UTC+3 by default). Zambia's UTC+2 shows an hour earlier.
+ */
+export function localKickOff(startTime: number, offsetMinutes = TIME_OFFSET_MINUTES): string {
+  return formatDayTime(startTime, offsetMinutes);
 }
 
 export function isEventBlocked(event: ReadEvent, model: FeedReadModel): boolean {
@@ -53,6 +52,8 @@ export interface SummaryOptions {
   /** Only this market (and specifier, if given); all visible markets when absent. */
   marketId?: number | undefined;
   specifier?: string | undefined;
+  /** Minutes east of UTC for `edtlocale`; the spec's UTC+3 when absent (e.g. shared pushes). */
+  timeOffsetMinutes?: number | undefined;
 }
 
 export function toEventSummary(
@@ -82,7 +83,7 @@ export function toEventSummary(
     atn: event.away,
     n: `${event.home} - ${event.away}`,
     edt: new Date(event.startTime).toISOString(),
-    edtlocale: localKickOff(event.startTime),
+    edtlocale: localKickOff(event.startTime, options.timeOffsetMinutes),
     odds: shown.map((m) => toMarketGroup(event, m, model)),
     isLive: live,
     finished: isFinished(event.status),

@@ -106,14 +106,17 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const answer = cachedJson(request.url, listAllPreEventsResponseSchema, () =>
-        listAllPreEvents(request.query),
+      // Kick-off texts depend on the offset: it is part of the cache key.
+      const answer = cachedJson(
+        `${request.timeOffsetMinutes}|${request.url}`,
+        listAllPreEventsResponseSchema,
+        () => listAllPreEvents(request.query, request.timeOffsetMinutes),
       );
       return sendAnswer(request, reply, answer);
     },
   );
 
-  const listAllPreEvents = (q: ListAllPreEventsQuery) => {
+  const listAllPreEvents = (q: ListAllPreEventsQuery, timeOffsetMinutes: number) => {
     const sportId = requiredInt(q.sportId, 'sportId');
     const filterOdds = flag(q.isFilterOdds, true);
     const page = listEvents(model(), {
@@ -131,6 +134,7 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       sortBy: q.sortBy === 'league' || sportId === LEAGUE_SORTED_SPORT_ID ? 'league' : 'time',
       pageSize: intInRange(q.nrOfPre, 'nrOfPre', PRE_PAGE_SIZE, 1, 500),
       lastKey: q.lastKey || undefined,
+      timeOffsetMinutes,
     });
     return { hasErrors: false as const, ...eventListAnswer(page) };
   };
@@ -146,14 +150,16 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const answer = cachedJson(request.url, listAllEventsResponseSchema, () =>
-        listAllEvents(request.query),
+      const answer = cachedJson(
+        `${request.timeOffsetMinutes}|${request.url}`,
+        listAllEventsResponseSchema,
+        () => listAllEvents(request.query, request.timeOffsetMinutes),
       );
       return sendAnswer(request, reply, answer);
     },
   );
 
-  const listAllEvents = (q: ListAllEventsQuery) => {
+  const listAllEvents = (q: ListAllEventsQuery, timeOffsetMinutes: number) => {
     const sportId = requiredInt(q.sportId, 'sportId');
     const page = listEvents(model(), {
       sportId,
@@ -165,6 +171,7 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       sortBy: q.sortBy === 'time' && sportId !== LEAGUE_SORTED_SPORT_ID ? 'time' : 'league',
       pageSize: intInRange(q.nrOfPre, 'nrOfPre', LIVE_PAGE_SIZE, 1, 500),
       lastKey: q.lastKey || undefined,
+      timeOffsetMinutes,
     });
     return { hasErrors: false as const, datasource_entries: [], ...eventListAnswer(page) };
   };
@@ -185,12 +192,23 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       const q = request.query;
       if (q.eventid !== undefined) {
         const event = findEvent(model(), requiredInt(q.eventid, 'eventid'));
-        return { eventMin: toEventSummary(event, model()) };
+        return {
+          eventMin: toEventSummary(event, model(), {
+            timeOffsetMinutes: request.timeOffsetMinutes,
+          }),
+        };
       }
       if (q.eventId === undefined) throw missingParameter('eventid');
       const event = findEvent(model(), requiredInt(q.eventId, 'eventId'));
       const marketId = optionalInt(q.marketId, 'marketId');
-      return { eventMin: [toEventSummary(event, model(), { marketId })] };
+      return {
+        eventMin: [
+          toEventSummary(event, model(), {
+            marketId,
+            timeOffsetMinutes: request.timeOffsetMinutes,
+          }),
+        ],
+      };
     },
   );
 

@@ -38,6 +38,8 @@ export interface EventListQuery {
   sortBy: 'league' | 'time';
   pageSize: number;
   lastKey?: string | undefined;
+  /** The client's offset for the kick-off texts. */
+  timeOffsetMinutes?: number | undefined;
 }
 
 export interface EventListPage {
@@ -119,7 +121,11 @@ export function listEvents(model: FeedReadModel, query: EventListQuery): EventLi
     sportId: query.sportId,
     sportName: sport?.name ?? '',
     events: page.map((m) =>
-      toEventSummary(m.event, model, { marketId, specifier: query.specifier }),
+      toEventSummary(m.event, model, {
+        marketId,
+        specifier: query.specifier,
+        timeOffsetMinutes: query.timeOffsetMinutes,
+      }),
     ),
     total: matches.length,
     liveCount,

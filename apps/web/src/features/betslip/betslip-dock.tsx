@@ -4,7 +4,7 @@ import {
   type BetslipKind,
   type BetslipSelection,
 } from '@dau/domain/betslip-state';
-import { QUICK_BET_AMOUNTS } from '@dau/domain/constants';
+import { SITE_STAKE_DEFAULTS } from '@dau/domain/stake-defaults';
 import type { Cents } from '@dau/domain/money';
 import { formatMoney, fromUnits } from '@dau/domain/money';
 import { groupOddsText } from '@dau/domain/odds';
@@ -244,7 +244,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
               />
             )}
             <div className={styles.quick}>
-              {QUICK_BET_AMOUNTS.map((amount) => (
+              {SITE_STAKE_DEFAULTS[currentSite().siteId].quickStakes.map((amount) => (
                 <button
                   key={amount}
                   type="button"

@@ -1,18 +1,23 @@
 import { comboOddsText, comboPayout } from '@dau/domain/betslip';
 import type { BetslipSelection, BetslipState } from '@dau/domain/betslip-state';
-import { DEFAULT_BETSLIP_CONFIG, effectiveOdds } from '@dau/domain/betslip-state';
+import { effectiveOdds } from '@dau/domain/betslip-state';
 import type { Cents } from '@dau/domain/money';
+import type { TaxPolicy } from '@dau/domain/tax-policy';
 import { formatMoney } from '@dau/domain/money';
 import { groupOddsText } from '@dau/domain/odds';
 import { payoutBreakdown } from '@dau/domain/payout';
 import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
 import { currentSite } from '../../lib/site';
+import { useBetslipStore } from './betslip-store';
 import { t, tf } from './betting-strings';
 import { ts, tfs } from './slip-strings';
 import styles from './betslip.module.css';
 
 /** Tax totals of the placeable singles, each priced by the domain's payout rules. */
-function singlesTaxes(selections: readonly BetslipSelection[]): {
+function singlesTaxes(
+  selections: readonly BetslipSelection[],
+  policy: TaxPolicy,
+): {
   excise: Cents;
   withholdingTax: Cents;
 } {
@@ -25,7 +30,7 @@ function singlesTaxes(selections: readonly BetslipSelection[]): {
       freebetStake: s.freebetstake,
       legs: [effectiveOdds(s)],
       betType: 'single',
-      policy: DEFAULT_BETSLIP_CONFIG.policy,
+      policy,
     });
     excise += payout.excise;
     withholdingTax += payout.withholdingTax;
@@ -42,9 +47,11 @@ export function BetslipFigures({ slip }: { slip: BetslipState }) {
   const site = currentSite();
   const money = (amount: Cents) => formatMoney(amount, site);
   const selections = Object.values(slip.selections);
-  const payout = slip.betType === 'multiple' ? comboPayout(slip) : null;
+  // The site's tax policy and currency (Uganda's and Tanzania's figures in whole shillings).
+  const config = useBetslipStore((s) => s.config);
+  const payout = slip.betType === 'multiple' ? comboPayout(slip, config) : null;
   if (!payout) {
-    const singles = singlesTaxes(selections);
+    const singles = singlesTaxes(selections, config.policy);
     return (
       <dl className={styles.figures}>
         <dt>{t('totalStake')}</dt>

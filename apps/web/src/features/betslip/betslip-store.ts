@@ -1,12 +1,14 @@
-import { betslipReducer, createBetslip, recompute } from '@dau/domain/betslip';
+import { betslipReducer, createBetslip, recompute, siteBetslipConfig } from '@dau/domain/betslip';
 import {
   selectionKey,
   type BetslipAction,
+  type BetslipConfig,
   type BetslipKind,
   type BetslipState,
 } from '@dau/domain/betslip-state';
 import type { Odds } from '@dau/domain/odds';
 import { create } from 'zustand';
+import { currentSite } from '../../lib/site';
 
 /**
  * The betslip store: two instances of #3's engine (normal and virtual, kept apart as the spec
@@ -19,6 +21,8 @@ export const STORAGE_KEYS: Record<BetslipKind, string> = {
 };
 
 interface BetslipStore {
+  /** The site's rules: tax policy, currency (the stake step) and default stake. */
+  config: BetslipConfig;
   normal: BetslipState;
   virtual: BetslipState;
   sheetOpen: boolean;
@@ -57,17 +61,27 @@ function isBetslipState(value: unknown, kind: BetslipKind): value is BetslipStat
 }
 
 /** A stored slip, recomputed so figures follow the current rules; a broken entry starts empty. */
-export function restoreBetslip(kind: BetslipKind, storage: Storage | null): BetslipState {
+export function restoreBetslip(
+  kind: BetslipKind,
+  storage: Storage | null,
+  config: BetslipConfig = siteConfigNow(),
+): BetslipState {
   try {
     const raw = storage?.getItem(STORAGE_KEYS[kind]);
     if (raw) {
       const parsed: unknown = JSON.parse(raw);
-      if (isBetslipState(parsed, kind)) return recompute({ ...createBetslip(kind), ...parsed });
+      if (isBetslipState(parsed, kind))
+        return recompute({ ...createBetslip(kind, config), ...parsed }, config);
     }
   } catch {
     // Unreadable storage (private mode, quota, bad JSON): an empty slip is the safe answer.
   }
-  return createBetslip(kind);
+  return createBetslip(kind, config);
+}
+
+/** The site's betslip rules as of the store's creation (the tax policy in force today). */
+function siteConfigNow(): BetslipConfig {
+  return siteBetslipConfig(currentSite().siteId, new Date());
 }
 
 function storage(): Storage | null {
@@ -79,6 +93,7 @@ function storage(): Storage | null {
 }
 
 export const useBetslipStore = create<BetslipStore>()(() => ({
+  config: siteConfigNow(),
   normal: restoreBetslip('normal', storage()),
   virtual: restoreBetslip('virtual', storage()),
   sheetOpen: false,
@@ -90,7 +105,7 @@ export const useBetslipStore = create<BetslipStore>()(() => ({
 
 export function dispatchBetslip(action: BetslipAction, kind: BetslipKind = 'normal'): void {
   const previous = useBetslipStore.getState()[kind];
-  const next = betslipReducer(previous, action);
+  const next = betslipReducer(previous, action, useBetslipStore.getState().config);
   const { moves, pickedAt } = useBetslipStore.getState();
   // Price moves belong to the current picks: a removed or replaced pick forgets its move.
   const onSlip = ([id]: [string, unknown]) =>

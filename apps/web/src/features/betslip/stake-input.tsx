@@ -1,6 +1,8 @@
 import { coerceStake } from '@dau/domain/betslip-state';
 import type { Cents } from '@dau/domain/money';
-import { toUnitsString } from '@dau/domain/money';
+import { toAmountText } from '@dau/domain/amount-input';
+import { currency } from '@dau/domain/currency';
+import { currentSite } from '../../lib/site';
 import { useState } from 'react';
 import styles from './betslip.module.css';
 
@@ -17,18 +19,20 @@ export function StakeInput({
   /** A free-bet stake may be left empty (it then counts as 0). */
   optional?: boolean;
 }) {
-  const [text, setText] = useState(() => toUnitsString(value));
+  // Stakes in the site's currency: whole shillings in Uganda and Tanzania (ADR 140).
+  const { currencyCode } = currentSite();
+  const [text, setText] = useState(() => toAmountText(value, currencyCode));
   const [shown, setShown] = useState(value);
   // A quick amount changes the stake from outside: show it (adjusting state during render).
   if (shown !== value) {
     setShown(value);
-    if (coerceStake(text) !== value) setText(toUnitsString(value));
+    if (coerceStake(text, currencyCode) !== value) setText(toAmountText(value, currencyCode));
   }
   return (
     <label className={styles.stake} data-optional={optional || undefined}>
       {label}
       <input
-        inputMode="decimal"
+        inputMode={currency(currencyCode).exponent === 0 ? 'numeric' : 'decimal'}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

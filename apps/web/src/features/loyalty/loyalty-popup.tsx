@@ -3,6 +3,7 @@ import { formatMoney, fromUnits } from '@dau/domain/money';
 import { Link } from 'react-router';
 import { t, tf } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
+import { siteDateTime } from '../../lib/site-clock';
 import styles from './loyalty.module.css';
 
 /** The loyalty pop-up (200 px): progress, the rule, the reward and when the week resets. */
@@ -45,15 +46,8 @@ export function LoyaltyPopup({
 function Progress({ progress }: { progress: LoyaltyProgressResponse }) {
   const site = currentSite();
   const money = (units: number) => formatMoney(fromUnits(units), site);
-  const resets = new Intl.DateTimeFormat(site.locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    // The spec's clock is UTC+3 (doc 2 §9); Etc/GMT-3 is UTC+3 (the sign is inverted).
-    timeZone: 'Etc/GMT-3',
-  }).format(new Date(progress.weekEnd));
+  // The site's clock: UTC+3, or UTC+2 in Zambia.
+  const resets = siteDateTime(progress.weekEnd, { withYear: false, weekday: true });
   return (
     <>
       <p className={styles.count} data-testid="loyalty-count">

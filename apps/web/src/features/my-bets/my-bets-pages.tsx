@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { t as tCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
+import { siteDayTime } from '../../lib/site-clock';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
 import {
   useBetDetail,
@@ -55,13 +56,8 @@ function useStartAtTop(key: string): void {
   }, [key]);
 }
 
-/** Placed and settled times in the site's clock (UTC+3 for Kenya), 'dd/MM HH:mm'. */
-function siteTime(iso: string): string {
-  const offset = currentSite().timeOffsetMinutes;
-  const local = new Date(Date.parse(iso) + offset * 60_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
-}
+/** Placed and settled times in the site's clock (UTC+3 for Kenya, UTC+2 for Zambia). */
+const siteTime = siteDayTime;
 
 export function MyBetsPage() {
   return (

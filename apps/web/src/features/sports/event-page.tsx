@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { PageFrame } from '../../ui/page-frame';
 import { BetslipDock } from '../betslip/betslip-dock';
-import { capitalise, outcomeLabel } from './event-row';
+import { capitalise, kickOffText, outcomeLabel } from './event-row';
 import { seedEvents, useLiveStore } from './live-store';
 import { OddsButton } from './odds-button';
 import { useProducerStatus } from './producer-status';
@@ -118,7 +118,7 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
               {live?.st ?? event.st}
             </>
           ) : (
-            <time dateTime={event.edt}>{event.edtlocale}</time>
+            <time dateTime={event.edt}>{kickOffText(event.edt)}</time>
           )}
         </p>
       </div>
@@ -179,7 +179,7 @@ function MarketGroupBlock({
                     eventId={event.id}
                     eventName={event.n}
                     isLive={isLive}
-                    kickOff={event.edtlocale}
+                    kickOff={kickOffText(event.edt)}
                     marketUid={market.uid}
                     marketName={market.n}
                     outcomeId={outcome.id}

@@ -1,6 +1,8 @@
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { formatDayTime } from '@dau/domain/site-time';
+import { currentSite } from '../../lib/site';
 import { sportsTuning, NORMAL_MODE, type SportsTuning } from './display-mode';
 import { useLiveStore } from './live-store';
 import { OddsButton } from './odds-button';
@@ -22,6 +24,11 @@ export function outcomeLabel(event: EventSummary, name: string): string {
   const parts = name.split(' or ').map(short);
   if (parts.every((part) => part !== null)) return parts.join('');
   return capitalise(name);
+}
+
+/** Kick-off in the site's clock (Zambia UTC+2, the others UTC+3), 'dd/MM HH:mm'. */
+export function kickOffText(iso: string): string {
+  return formatDayTime(iso, currentSite().timeOffsetMinutes);
 }
 
 export function capitalise(name: string): string {
@@ -94,7 +101,7 @@ export const EventRow = memo(function EventRow({
               {live?.mt || event.mt || status}
             </span>
           ) : (
-            <time dateTime={event.edt}>{event.edtlocale}</time>
+            <time dateTime={event.edt}>{kickOffText(event.edt)}</time>
           )}
           {suspended && <span className={styles.suspended}>Suspended</span>}
           {live?.finished && <span className={styles.suspended}>Ended</span>}
@@ -117,7 +124,7 @@ export const EventRow = memo(function EventRow({
               eventId={event.id}
               eventName={event.n}
               isLive={isLive}
-              kickOff={event.edtlocale}
+              kickOff={kickOffText(event.edt)}
               marketUid={market.uid}
               marketName={market.n}
               outcomeId={outcome.id}

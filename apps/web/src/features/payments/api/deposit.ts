@@ -6,7 +6,11 @@ import { balanceQueryKey } from './get-balance';
 import { transactionsQueryKey } from './transactions';
 
 /** `POST {payments}/deposit/`: starts the M-Pesa prompt on the phone. */
-export function postDeposit(input: { phone: string; amount: string }): Promise<DepositResponse> {
+export function postDeposit(input: {
+  phone: string;
+  amount: string;
+  provider?: string | null;
+}): Promise<DepositResponse> {
   const body: DepositRequest = { ...paymentBody(input), TimeStamp: Date.now() };
   return apiFetch<DepositResponse>({ base: 'payments', path: '/deposit/', body });
 }

@@ -5,7 +5,7 @@ import { currentSite } from '../../../lib/site';
  * The fields the deposit and withdrawal calls share (doc 1 §7): the phone, the amount and the
  * site's identity. Each call adds its own `TimeStamp` (the spec gives them different forms).
  */
-export function paymentBody(input: { phone: string; amount: string }) {
+export function paymentBody(input: { phone: string; amount: string; provider?: string | null }) {
   const site = currentSite();
   return {
     PhoneNumber: input.phone,
@@ -17,5 +17,7 @@ export function paymentBody(input: { phone: string; amount: string }) {
     CurrencyCode: site.currencyCode,
     MerchantReference: `web-${Date.now()}`,
     ExternalTransactionId: '',
+    // The user's pick where a number may have moved network; else the server reads the prefix.
+    ...(input.provider ? { PaymentProvider: input.provider } : {}),
   };
 }

@@ -21,6 +21,8 @@ export interface DepositInstructions extends BlockBase {
   title?: string;
   methods?: {
     _uid: string;
+    /** The mobile-money provider these steps are for (`mtn-momo`, `vodacom-mpesa`…). */
+    provider?: string;
     title?: string;
     steps?: { _uid: string; text: string }[];
     note?: string;

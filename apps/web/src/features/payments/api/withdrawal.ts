@@ -50,7 +50,11 @@ export function checkCasinoEligibility(): Promise<WithdrawEligibilityResponse> {
 }
 
 /** `POST {payments}/withdrawal/`: null (204) means processing; the result is pushed. */
-export function postWithdrawal(input: { phone: string; amount: string }): Promise<unknown> {
+export function postWithdrawal(input: {
+  phone: string;
+  amount: string;
+  provider?: string | null;
+}): Promise<unknown> {
   const body: WithdrawalRequest = { ...paymentBody(input), TimeStamp: new Date().toISOString() };
   return apiFetch({ base: 'payments', path: '/withdrawal/', body });
 }

@@ -1,7 +1,8 @@
-import { t } from '../../../lib/i18n';
+import { t } from '../payment-strings';
 import { useState, type FormEvent } from 'react';
 import { formatMoney, fromUnits } from '@dau/domain/money';
 import { currentSite } from '../../../lib/site';
+import { siteDateTime } from '../../../lib/site-clock';
 import { ErrorList, messagesOf } from '../../../ui/error-list';
 import {
   useDepositLimits,
@@ -30,14 +31,8 @@ function draftOf(data: DepositLimits | undefined): Draft {
 
 const money = (units: number) => formatMoney(fromUnits(units), currentSite());
 
-/** '22 Nov, 14:05': when a raised limit applies, in the user's clock. */
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-KE', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** '22 Nov, 14:05': when a raised limit applies, in the site's clock. */
+const when = (iso: string) => siteDateTime(iso, { withYear: false });
 
 /**
  * Deposit limits (responsible gambling): daily, weekly and monthly. Lowering applies at once;

@@ -1,8 +1,8 @@
-import { t } from '../../../lib/i18n';
+import { t } from '../payment-strings';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
-import { depositInProgressMessage } from '@dau/domain/messages';
-import { parseMoney } from '@dau/domain/money';
+import { currency } from '@dau/domain/currency';
+import { parseAmount } from '@dau/domain/amount-input';
 import { validateDepositPhone } from '@dau/domain/validation';
 import { COOKIES } from '@dau/contracts/http';
 import { trackEvent } from '../../../lib/analytics';
@@ -17,6 +17,8 @@ import { depositSettings } from '../deposit-settings';
 import { usePaymentsStore } from '../store';
 import { DepositInstructionsBlock } from './deposit-instructions';
 import { PhoneField, usePrimaryPhone } from './payment-fields';
+import { ProviderChoice, useProviderChoice } from './provider-choice';
+import type { MobileMoneyProviderId } from '@dau/domain/mobile-money';
 import styles from './payments.module.css';
 import { SideModal } from '../../../ui/side-modal';
 import { TextField } from '../../../ui/form-field';
@@ -30,18 +32,27 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const site = currentSite();
   const primaryPhone = usePrimaryPhone();
   const labels = usePaymentLabels().data;
-  const { minimum, presets } = depositSettings(labels);
+  const { minimum, presets } = depositSettings(labels, site);
   // null until the user edits it: the primary mobile shows once the profile is in.
   const [typedPhone, setPhone] = useState<string | null>(null);
   const phone = typedPhone ?? primaryPhone;
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<MobileMoneyProviderId | null>(null);
+  const { provider } = useProviderChoice(phone, site, picked);
   const deposit = useDeposit();
   const notify = usePaymentsStore((s) => s.notify);
 
-  const cents = parseMoney(amount);
+  const parsed = parseAmount(amount, site.currencyCode);
+  const cents = parsed.ok ? parsed.cents : null;
   const belowMinimum = cents === null || cents < minimum;
+  // Too many decimals for the currency is said at once, under the field (no decimals in UGX/TZS).
+  const wholeUnits = currency(site.currencyCode).exponent === 0;
+  const amountError =
+    !parsed.ok && parsed.code === 'too-many-decimals'
+      ? t(wholeUnits ? 'payWholeAmount' : 'payTwoDecimals')
+      : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,10 +62,10 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
     setPhoneError(phoneCheck.ok ? null : (phoneCheck.message ?? ''));
     if (!phoneCheck.ok) return;
     try {
-      const result = await deposit.mutateAsync({ phone: phoneCheck.value, amount });
+      const result = await deposit.mutateAsync({ phone: phoneCheck.value, amount, provider });
       notify(
         'success',
-        depositInProgressMessage(result.bbPaymentTransactionId),
+        t('payDepositInProgress').replace('{id}', result.bbPaymentTransactionId),
         NOTIFICATION_TIMEOUT_MS.deposit,
       );
       trackEvent({
@@ -82,13 +93,21 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           onChange={setPhone}
           error={phoneError}
         />
+        <ProviderChoice
+          phone={phone}
+          site={site}
+          picked={picked}
+          onPick={setPicked}
+          direction="deposit"
+        />
         <TextField
           label={`${labels?.deposit_amount_label || t('payAmount')} (${site.currencySymbol})`}
           name="amount"
-          inputMode="decimal"
+          inputMode={wholeUnits ? 'numeric' : 'decimal'}
           autoComplete="off"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
+          error={amountError}
         />
         <div className={styles.presets}>
           {presets.map((preset) => (
@@ -116,7 +135,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           )}
         </button>
       </form>
-      <DepositInstructionsBlock site={site} />
+      <DepositInstructionsBlock site={site} provider={provider} />
     </SideModal>
   );
 }

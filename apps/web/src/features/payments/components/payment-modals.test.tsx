@@ -149,6 +149,48 @@ describe('deposit modal', () => {
     expect(screen.getByText('290290', { selector: 'li strong' })).toBeTruthy();
   });
 
+  it('in Uganda, offers no preset under the minimum and refuses decimals as they are typed', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'dau-site';
+    meta.content = '1';
+    document.head.append(meta);
+    labels = { deposit_presets: '1,5,10,20,1000' };
+    renderWithQuery(<DepositModal onClose={() => {}} />);
+    expect(screen.getByLabelText('Amount (UGX)')).toBeTruthy();
+    // UGX 500 is Uganda's minimum: the spec's 1, 5, 10, 20 are never offered there.
+    await screen.findByRole('button', { name: '1000' });
+    for (const low of ['1', '5', '10', '20'])
+      expect(screen.queryByRole('button', { name: low })).toBeNull();
+    const submit = screen.getByRole('button', { name: 'Deposit' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '5000.5' } });
+    expect(screen.getByText('Enter a whole amount, without decimals.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '5000' } });
+    expect(screen.queryByText('Enter a whole amount, without decimals.')).toBeNull();
+    expect(submit.disabled).toBe(false);
+  });
+
+  it('in Tanzania, says in Swahili which provider will prompt and lets the user pick another', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'dau-site';
+    meta.content = '4';
+    document.head.append(meta);
+    document.cookie = 'locale=sw-tz; path=/';
+    profileAnswer = profile({ primaryMobile: '+255754123456' });
+    try {
+      renderWithQuery(<DepositModal onClose={() => {}} />);
+      expect(
+        await screen.findByText('M-Pesa itatuma ujumbe wa malipo kwenye namba hii.'),
+      ).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Lipa kwa'), { target: { value: 'airtel-money' } });
+      expect(
+        screen.getByText('Airtel Money itatuma ujumbe wa malipo kwenye namba hii.'),
+      ).toBeTruthy();
+    } finally {
+      document.cookie = 'locale=; path=/; max-age=0';
+    }
+  });
+
   it('asks for the phone number first', async () => {
     renderWithQuery(<DepositModal onClose={() => {}} />);
     const phone = screen.getByLabelText('Phone number') as HTMLInputElement;
@@ -182,19 +224,19 @@ describe('deposit modal', () => {
 
 describe('withdrawal modal', () => {
   it('runs the checks in order and moves to step 2 on the pushed result', async () => {
-    const answers: Record<string, Response> = {
-      'get-withdrawal-number-data-for-user-for-period': json(200, {
-        isDisableWithdrawButton: false,
-        withdrawalsInPeriod: 0,
-        maxWithdrawalsInPeriod: 5,
-      }),
-      validateamount: json(200, { cmsStatusMsg: { hasErrors: false, datasource_entries: [] } }),
-      CheckIfUserCanWithdrawBalanceUsingSportsbook: json(200, {
-        fetchedObject: false,
-        spResponse: 'no bets',
-      }),
-      CheckIfUserCanWithdrawBalance: json(200, { fetchedObject: true, spResponse: '' }),
-      withdrawal: new Response(null, { status: 204 }),
+    const answers: Record<string, () => Response> = {
+      'get-withdrawal-number-data-for-user-for-period': () =>
+        json(200, {
+          isDisableWithdrawButton: false,
+          withdrawalsInPeriod: 0,
+          maxWithdrawalsInPeriod: 5,
+        }),
+      validateamount: () =>
+        json(200, { cmsStatusMsg: { hasErrors: false, datasource_entries: [] } }),
+      CheckIfUserCanWithdrawBalanceUsingSportsbook: () =>
+        json(200, { fetchedObject: false, spResponse: 'no bets' }),
+      CheckIfUserCanWithdrawBalance: () => json(200, { fetchedObject: true, spResponse: '' }),
+      withdrawal: () => new Response(null, { status: 204 }),
     };
     const order: string[] = [];
     fetchMock.mockImplementation(async (url: string) => {
@@ -217,7 +259,7 @@ describe('withdrawal modal', () => {
           10,
         );
       }
-      return answers[key ?? ''] ?? json(404, envelope('unexpected'));
+      return answers[key ?? '']?.() ?? json(404, envelope('unexpected'));
     });
     renderWithQuery(<WithdrawalModal onClose={() => {}} />);
     expect(await screen.findByText('Whole numbers only, no decimals')).toBeTruthy();
@@ -229,7 +271,10 @@ describe('withdrawal modal', () => {
         'Your withdrawal WD9 is in progress. The funds should be in your account shortly!',
       ),
     ).toBeTruthy();
-    expect(order).toEqual([
+    // The count is also asked as soon as a number is there (to disable Withdraw early).
+    expect(
+      order.slice(order.lastIndexOf('get-withdrawal-number-data-for-user-for-period')),
+    ).toEqual([
       'get-withdrawal-number-data-for-user-for-period',
       'validateamount',
       'CheckIfUserCanWithdrawBalanceUsingSportsbook',
@@ -250,7 +295,51 @@ describe('withdrawal modal', () => {
     expect(note?.textContent).toBe('Whole numbers only, no decimals');
     expect(screen.getAllByText('Whole numbers only, no decimals')).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the 24-hour count was asked (for the prefilled number), never the amount.
+    expect(fetchMock.mock.calls.every(([url]) => String(url).includes('withdrawal-number'))).toBe(
+      true,
+    );
+  });
+
+  it('disables Withdraw with the reason once the 24-hour count is reached', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(200, {
+        isDisableWithdrawButton: true,
+        withdrawalsInPeriod: 5,
+        maxWithdrawalsInPeriod: 5,
+      }),
+    );
+    renderWithQuery(<WithdrawalModal onClose={() => {}} />);
+    expect(
+      await screen.findByText('You have reached maximum number of withdrawals for 24 hours.'),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '50' } });
+    const submit = screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-describedby')).toBe('withdraw-disabled-reason');
+  });
+
+  it('names the provider that will pay, from the number of a Ugandan user', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'dau-site';
+    meta.content = '1';
+    document.head.append(meta);
+    profileAnswer = profile({ primaryMobile: '+256772123456' });
+    fetchMock.mockImplementation(async () =>
+      json(200, {
+        isDisableWithdrawButton: false,
+        withdrawalsInPeriod: 0,
+        maxWithdrawalsInPeriod: 5,
+      }),
+    );
+    renderWithQuery(<WithdrawalModal onClose={() => {}} />);
+    expect(await screen.findByText('MTN MoMo will pay the money to this number.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '0752123456' } });
+    expect(screen.getByText('Airtel Money will pay the money to this number.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '0712123456' } });
+    expect(screen.getByTestId('provider-note').textContent).toMatch(
+      /Uganda Telecom numbers cannot pay/,
+    );
   });
 
   it('on site 4, shows the compliance information instead of the form until compliant', async () => {

@@ -1,14 +1,8 @@
-import { t } from '../../../lib/i18n';
-import { useState, type FormEvent } from 'react';
+import { t } from '../payment-strings';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { LeakyBucketPush } from '@dau/contracts/realtime';
 import { NOTIFICATION_TIMEOUT_MS, WITHDRAWAL_PENDING_WAIT_MS } from '@dau/domain/constants';
-import {
-  PROCESSING_TRANSACTION,
-  WITHDRAWAL_DAILY_LIMIT_REACHED,
-  WITHDRAWAL_FREQUENCY_LIMIT,
-  WITHDRAWAL_WHOLE_NUMBERS_HINT,
-  withdrawalInProgressMessage,
-} from '@dau/domain/messages';
+import type { MobileMoneyProviderId } from '@dau/domain/mobile-money';
 import { formatMoney, fromUnits } from '@dau/domain/money';
 import { validateWithdrawalAmount } from '@dau/domain/validation';
 import { ApiError } from '../../../lib/api-client';
@@ -19,9 +13,10 @@ import { ErrorList, entryMessages, messagesOf } from '../../../ui/error-list';
 import { TextField } from '../../../ui/form-field';
 import { RichText } from '../../../ui/rich-text/rich-text';
 import { useCountryStory, usePaymentLabels, type ComplianceInfo } from '../api/payment-content';
-import { checkWithdrawal, postWithdrawal } from '../api/withdrawal';
+import { checkWithdrawal, fetchWithdrawalCount, postWithdrawal } from '../api/withdrawal';
 import { usePaymentsStore } from '../store';
 import { PhoneField, usePrimaryPhone } from './payment-fields';
+import { ProviderChoice, useProviderChoice } from './provider-choice';
 import styles from './payments.module.css';
 import { SideModal } from '../../../ui/side-modal';
 
@@ -119,13 +114,32 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
   // The amount's own error takes the hint's place under the field, instead of repeating it.
   const [amountError, setAmountError] = useState<string | null>(null);
   const [paymentId, setPaymentId] = useState('');
+  const site = currentSite();
+  const [picked, setPicked] = useState<MobileMoneyProviderId | null>(null);
+  const { provider } = useProviderChoice(phone, site, picked);
+  // The 24-hour count is asked as soon as the number is known: once it is reached, Withdraw is
+  // disabled and says why, instead of refusing only after the user has filled the form in.
+  const [dailyLimitReached, setDailyLimitReached] = useState(false);
+  useEffect(() => {
+    if (phone === '') return;
+    let current = true;
+    fetchWithdrawalCount(phone).then(
+      (count) => current && setDailyLimitReached(count.isDisableWithdrawButton),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [phone]);
   const notify = usePaymentsStore((s) => s.notify);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const check = validateWithdrawalAmount(amount);
+    const check = validateWithdrawalAmount(amount, currentSite().currencyCode);
     setErrors([]);
     if (!check.ok) {
-      setAmountError(check.message ?? 'Please enter a valid amount.');
+      setAmountError(
+        check.code === 'not-whole-number' ? t('payWholeNumbersHint') : t('payAmountInvalid'),
+      );
       return;
     }
     setAmountError(null);
@@ -134,14 +148,15 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
     if (!verdict.ok) {
       setPhase('idle');
       if (verdict.reason === 'daily-limit') {
-        notify('danger', WITHDRAWAL_DAILY_LIMIT_REACHED, NOTIFICATION_TIMEOUT_MS.withdrawalLimit);
+        setDailyLimitReached(true);
+        notify('danger', t('payDailyLimitReached'), NOTIFICATION_TIMEOUT_MS.withdrawalLimit);
       } else if (verdict.reason === 'not-eligible') setErrors([verdict.message]);
       else setErrors(entryMessages(verdict.entries));
       return;
     }
     usePaymentsStore.setState({ lastWithdrawalResult: null });
     try {
-      await postWithdrawal({ phone, amount });
+      await postWithdrawal({ phone, amount, provider });
     } catch (error) {
       setPhase('idle');
       if (error instanceof ApiError) setErrors(entryMessages(error.envelope.datasource_entries));
@@ -152,7 +167,7 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
     const pushed = await pushedResult();
     setPhase('idle');
     if (!pushed) {
-      setErrors([WITHDRAWAL_FREQUENCY_LIMIT]);
+      setErrors([t('payFrequencyLimit')]);
       return;
     }
     const status = pushed.Value.CMSStatusMsg;
@@ -163,7 +178,7 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
     setPaymentId(pushed.Value.BBPaymentTransactionId);
     notify(
       'success',
-      withdrawalInProgressMessage(pushed.Value.BBPaymentTransactionId),
+      t('payWithdrawalInProgress').replace('{id}', pushed.Value.BBPaymentTransactionId),
       NOTIFICATION_TIMEOUT_MS.withdrawal,
     );
     setStep(2);
@@ -173,18 +188,35 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
     <form className={styles.form} onSubmit={submit} noValidate>
       <ErrorList messages={errors} />
       {labels?.withdraw_info && <p className={styles.hint}>{labels.withdraw_info}</p>}
-      <PhoneField value={phone} onChange={setPhone} />
+      <PhoneField label={t('phoneNumber')} value={phone} onChange={setPhone} />
+      <ProviderChoice
+        phone={phone}
+        site={site}
+        picked={picked}
+        onPick={setPicked}
+        direction="withdrawal"
+      />
       <TextField
         label={t('payAmount')}
         name="amount"
         inputMode="numeric"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
-        hint={WITHDRAWAL_WHOLE_NUMBERS_HINT}
+        hint={t('payWholeNumbersHint')}
         error={amountError}
       />
-      {phase === 'processing' && <p role="status">{PROCESSING_TRANSACTION}</p>}
-      <button type="submit" className={styles.submit} disabled={phase !== 'idle' || amount === ''}>
+      {phase === 'processing' && <p role="status">{t('payProcessing')}</p>}
+      {dailyLimitReached && (
+        <p className={styles.hint} id="withdraw-disabled-reason" data-testid="withdraw-disabled">
+          {t('payDailyLimitReached')}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={styles.submit}
+        disabled={phase !== 'idle' || amount === '' || dailyLimitReached}
+        aria-describedby={dailyLimitReached ? 'withdraw-disabled-reason' : undefined}
+      >
         {phase === 'idle' ? t('payWithdraw') : t('payPleaseWait')}
       </button>
     </form>
@@ -202,7 +234,7 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
         <dt>{t('payReference')}</dt>
         <dd>{paymentId}</dd>
       </dl>
-      <p role="status">{withdrawalInProgressMessage(paymentId)}</p>
+      <p role="status">{t('payWithdrawalInProgress').replace('{id}', paymentId)}</p>
       <button type="button" className={styles.submit} onClick={onClose}>
         {t('payDone')}
       </button>

@@ -4,11 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetContentVersion } from '../../../lib/content-client';
 import { useNotificationStore } from '../../../lib/notification-store';
 import { usePaymentsStore } from '../store';
-import {
-  balanceFellBelow,
-  lowBalanceThreshold,
-  useLowBalanceNotice,
-} from './use-low-balance-notice';
+import { balanceFellBelow, useLowBalanceNotice } from './use-low-balance-notice';
 
 const c = (n: number) => n as Cents;
 const balances = (cash: number) => ({ cash, bonus: 0, freeBet: 0, reserved: 0, total: cash });
@@ -42,13 +38,6 @@ describe('low-balance rule', () => {
     expect(balanceFellBelow(c(100), c(99), c(100))).toBe(true);
     expect(balanceFellBelow(c(99), c(20), c(100))).toBe(false);
     expect(balanceFellBelow(c(500), c(100), c(100))).toBe(false);
-  });
-
-  it('reads deposit_min_bal_notify in currency units, defaulting to 1', () => {
-    expect(lowBalanceThreshold('25')).toBe(2500);
-    expect(lowBalanceThreshold('0.5')).toBe(50);
-    expect(lowBalanceThreshold(undefined)).toBe(100);
-    expect(lowBalanceThreshold('not a number')).toBe(100);
   });
 });
 

@@ -1,9 +1,10 @@
-import { DEPOSIT_MIN_BALANCE_NOTIFY } from '@dau/domain/constants';
-import { fromUnits, parseMoney, type Cents } from '@dau/domain/money';
+import { fromUnits, type Cents } from '@dau/domain/money';
 import { useEffect } from 'react';
 import { fetchLabels } from '../../../lib/content-client';
 import { useNotificationStore } from '../../../lib/notification-store';
+import { lowBalanceThreshold } from '../deposit-settings';
 import { usePaymentsStore, type Balances } from '../store';
+import { currentSite } from '../../../lib/site';
 
 /** The labels datasource that carries `deposit_min_bal_notify` and the notice text. */
 const LABELS_DATASOURCE = 'labels_page_withdrawal';
@@ -12,12 +13,6 @@ const DEFAULT_MESSAGE = 'Your balance is low. Deposit now to keep playing.';
 /** True when cash has just dropped below the threshold (or is first seen below it). */
 export function balanceFellBelow(previous: Cents | null, next: Cents, threshold: Cents): boolean {
   return next < threshold && (previous === null || previous >= threshold);
-}
-
-/** The content value `deposit_min_bal_notify` in cents; the spec's default 1 when absent. */
-export function lowBalanceThreshold(label: string | undefined): Cents {
-  const parsed = label === undefined || label.trim() === '' ? null : parseMoney(label.trim());
-  return parsed ?? DEPOSIT_MIN_BALANCE_NOTIFY;
 }
 
 /**
@@ -33,7 +28,7 @@ export function useLowBalanceNotice(enabled: boolean): void {
     let unsubscribe = () => {};
     const start = (labels: Record<string, string>) => {
       if (stopped) return;
-      const threshold = lowBalanceThreshold(labels.deposit_min_bal_notify);
+      const threshold = lowBalanceThreshold(labels, currentSite());
       const message = labels.deposit_low_balance?.trim() || DEFAULT_MESSAGE;
       let previous: Cents | null = null;
       const check = (balances: Balances | null) => {
