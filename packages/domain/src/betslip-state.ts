@@ -223,3 +223,28 @@ export function hasOddsChange(selection: BetslipSelection): boolean {
 export function betslipSelections(state: BetslipState): BetslipSelection[] {
   return Object.values(state.selections);
 }
+
+/** What is wrong with a typed stake, before it reaches the server (issue #15 defect 7). */
+export type StakeProblem = 'notNumber' | 'tooManyDecimals' | 'zero';
+
+/**
+ * Checks a stake as typed: digits with at most two decimals (',' grouping allowed) and, unless
+ * the field is optional (a free-bet stake), more than zero. Null when it is fine.
+ */
+export function stakeTextProblem(text: string, optional = false): StakeProblem | null {
+  const value = text.trim().replace(/,/g, '');
+  if (value === '') return optional ? null : 'zero';
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(value);
+  if (!match || value === '.') return 'notNumber';
+  if ((match[2] ?? '').length > 2) return 'tooManyDecimals';
+  if (!optional && coerceStake(value) === 0) return 'zero';
+  return null;
+}
+
+/** True when every bet the slip would place has a stake (cash or free bet) above zero. */
+export function hasStakes(state: BetslipState): boolean {
+  const list = betslipSelections(state);
+  if (list.length === 0) return false;
+  if (state.betType === 'multiple') return state.combostake + state.freebetstake > 0;
+  return list.every((s) => s.stake + s.freebetstake > 0);
+}

@@ -107,8 +107,10 @@ describe('Airtel Money deposits and payouts', () => {
     const c = (
       await kit.deposit(silent.cookies, { PhoneNumber: silent.phone, Amount: 1000 })
     ).json().bbPaymentTransactionId as string;
-    await new Promise((r) => setTimeout(r, 150));
-    await reconcilePayments(bed.t.app.payments);
+    await eventually(async () => {
+      await reconcilePayments(bed.t.app.payments);
+      return (await kit.payment(b)).status === 'completed';
+    });
     await kit.expectCredited(lost.user.id, b);
     expect((await kit.payment(c)).status).toBe('pending');
     await reconcilePayments(expiringNow(bed.t.app.payments));
@@ -117,25 +119,27 @@ describe('Airtel Money deposits and payouts', () => {
   });
 
   it('pays out (Uganda), gives the money back when Airtel cannot pay, settles a slow answer by enquiry', async () => {
-    const ok = await kit.user(1, '74', '0000', 80_000);
-    expect((await kit.withdraw(ok.cookies, { Amount: 500 })).statusCode).toBe(204);
+    const ok = await kit.user(1, '74', '0000', 800_000);
+    expect((await kit.withdraw(ok.cookies, { Amount: 5000 })).statusCode).toBe(204);
     const [paid] = await kit.payments(ok.user.id);
     await eventually(async () => (await kit.payment(paid!.public_id)).status === 'completed');
-    expect(await kit.cash(ok.user.id)).toBe(80_000 - 50_000);
+    expect(await kit.cash(ok.user.id)).toBe(800_000 - 500_000);
 
-    const broke = await kit.user(1, '75', '1001', 80_000);
-    expect((await kit.withdraw(broke.cookies, { Amount: 500 })).statusCode).toBe(204);
+    const broke = await kit.user(1, '75', '1001', 800_000);
+    expect((await kit.withdraw(broke.cookies, { Amount: 5000 })).statusCode).toBe(204);
     const [failed] = await kit.payments(broke.user.id);
     await eventually(async () => (await kit.payment(failed!.public_id)).status === 'failed');
-    expect(await kit.cash(broke.user.id)).toBe(80_000);
+    expect(await kit.cash(broke.user.id)).toBe(800_000);
 
     // A payout whose answer was slow: the enquiry settles it.
-    const slow = await kit.user(1, '70', '4040', 80_000);
-    expect((await kit.withdraw(slow.cookies, { Amount: 500 })).statusCode).toBe(204);
+    const slow = await kit.user(1, '70', '4040', 800_000);
+    expect((await kit.withdraw(slow.cookies, { Amount: 5000 })).statusCode).toBe(204);
     const [pending] = await kit.payments(slow.user.id);
-    await new Promise((r) => setTimeout(r, 150));
-    await reconcilePayments(bed.t.app.payments);
-    expect((await kit.payment(pending!.public_id)).status).toBe('completed');
+    // Reconciliation asks until Airtel's enquiry has the answer.
+    await eventually(async () => {
+      await reconcilePayments(bed.t.app.payments);
+      return (await kit.payment(pending!.public_id)).status === 'completed';
+    });
   });
 
   it('refuses callbacks with a wrong hash or an unknown id, and credits nothing', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   reconcilePayments,
   requestWithdrawal,
+  withdrawEligibility,
   type PaymentsContext,
 } from '../../src/modules/payments/payments.service';
 import { getBalances } from '../../src/modules/wallet/wallet.service';
@@ -263,8 +264,21 @@ describe('withdrawal', () => {
         fetchedObject: false,
         spResponse: 'You need to place at least 1 bet before you can withdraw.',
       });
+      // The minimum is the server's: a client asking for 0 bets changes nothing.
       const none = await bed.post(url, u.cookies, { siteId: 2, minBetsCount: 0 });
-      expect(none.json()).toEqual({ fetchedObject: true, spResponse: '' });
+      expect(none.json()).toEqual(res.json());
     }
+    // A user who may not play (a break, self-exclusion) can always take their cash out.
+    const onBreak: PaymentsContext = {
+      ...bed.t.app.payments,
+      gamblingGuard: {
+        check: async ({ kind }) =>
+          kind === 'deposit' ? { allowed: false, message: 'On a break.' } : { allowed: true },
+      },
+    };
+    expect(await withdrawEligibility(onBreak, u.user.id, 'bets')).toEqual({
+      fetchedObject: true,
+      spResponse: '',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { t, tf } from '../lib/i18n';
 import styles from './error-page.module.css';
 
 /** Error pages with the spec's exact texts (spec doc 1 §2). */
@@ -11,28 +12,28 @@ function useTitle(title: string) {
 
 export function SessionExpiredPage() {
   const { pathname, search } = useLocation();
-  useTitle('Your session has expired');
+  useTitle(t('errSessionExpired'));
   const redirect = encodeURIComponent(pathname + search).replace(/%2F/g, '/');
   return (
     <section className={styles.page}>
       <p className={styles.code}>401</p>
-      <h1 className={styles.title}>Your session has expired</h1>
+      <h1 className={styles.title}>{t('errSessionExpired')}</h1>
       <Link className={styles.action} to={`/login?redirectUrl=${redirect}`}>
-        Login
+        {t('errLogin')}
       </Link>
     </section>
   );
 }
 
 export function AccessDeniedPage() {
-  useTitle('Access Denied');
+  useTitle(t('errAccessDenied'));
   return (
     <section className={styles.page}>
       <p className={styles.code}>403</p>
-      <h1 className={styles.title}>Access Denied</h1>
-      <p className={styles.text}>You do not have access to the requested resource</p>
+      <h1 className={styles.title}>{t('errAccessDenied')}</h1>
+      <p className={styles.text}>{t('errAccessDeniedDetail')}</p>
       <Link className={styles.action} to="/">
-        Go to home
+        {t('errGoHome')}
       </Link>
     </section>
   );
@@ -40,18 +41,18 @@ export function AccessDeniedPage() {
 
 export function NotFoundPage() {
   const location = useLocation();
-  useTitle('Page not found');
+  useTitle(t('errNotFound'));
   // 'default' is the key of the page the app was opened on, before any in-app navigation.
   const initial = location.key === 'default';
   return (
     <section className={styles.page}>
       <p className={styles.code}>404</p>
-      <h1 className={styles.title}>Page not found</h1>
+      <h1 className={styles.title}>{t('errNotFound')}</h1>
       <p className={styles.text}>
-        {initial ? 'This page could not be found' : `There is no page at ${location.pathname}`}
+        {initial ? t('errNotFoundInitial') : tf('errNoPageAt', { path: location.pathname })}
       </p>
       <Link className={styles.action} to="/">
-        Go to home
+        {t('errGoHome')}
       </Link>
     </section>
   );
@@ -59,20 +60,18 @@ export function NotFoundPage() {
 
 /** The 'other' error page; `details` is what Customer Support needs to trace the problem. */
 export function UnexpectedErrorPage({ details }: { details?: string }) {
-  useTitle('Sorry!');
+  useTitle(t('errSorry'));
   return (
     <section className={styles.page}>
-      <h1 className={styles.title}>Sorry!</h1>
-      <p className={styles.text}>This shouln&apos;t happen</p>
-      <p className={styles.text}>Please refresh the page to try again</p>
-      <p className={styles.text}>
-        If it happens again, please give these details to Customer Support:
-      </p>
+      <h1 className={styles.title}>{t('errSorry')}</h1>
+      <p className={styles.text}>{t('errShouldNotHappen')}</p>
+      <p className={styles.text}>{t('errRefreshToRetry')}</p>
+      <p className={styles.text}>{t('errGiveDetails')}</p>
       <pre className={styles.details}>
         {details ?? `${new Date().toISOString()} ${location.pathname}`}
       </pre>
       <button type="button" className={styles.action} onClick={() => window.location.reload()}>
-        Refresh
+        {t('errRefresh')}
       </button>
     </section>
   );

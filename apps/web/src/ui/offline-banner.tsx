@@ -1,4 +1,5 @@
 import { useNetworkStore } from '../lib/network-status';
+import { t } from '../lib/i18n';
 import styles from './offline-banner.module.css';
 
 export function OfflineBanner() {
@@ -6,7 +7,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <p className={styles.banner} role="status">
-      You are offline. Check your connection; the page will update when you are back online.
+      {t('offline')}
     </p>
   );
 }

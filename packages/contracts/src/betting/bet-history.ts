@@ -21,6 +21,8 @@ export const betSummarySchema = z.object({
   placedAt: z.string(),
   settledAt: z.string().nullable(),
   selectionsCount: z.number().int(),
+  /** The first legs (up to 3), so lists can name the matches ('+N more' for the rest). */
+  legs: z.array(z.object({ eventName: z.string(), outcomeName: z.string() })),
   figures: payoutFiguresSchema,
   /** What settlement paid (net of withholding); 0 while open or lost. */
   payout: z.number(),
@@ -71,8 +73,14 @@ export const betHistoryDaysResponseSchema = z.object({
     z.object({
       /** Site-local date, YYYY-MM-DD. */
       date: z.string(),
+      /**
+       * Totals over the whole site-local day (every page, same status filter), computed by the
+       * server: `totalStake` is cash plus free-bet stakes, `totalFreebetStake` the free-bet
+       * part, `totalPayout` what settlement paid (net of withholding, tax boost included).
+       */
       betsCount: z.number().int(),
       totalStake: z.number(),
+      totalFreebetStake: z.number(),
       totalPayout: z.number(),
       bets: z.array(betSummarySchema),
     }),

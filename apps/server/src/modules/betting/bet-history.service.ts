@@ -12,7 +12,14 @@ import type { DbOrTx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import { toUnits } from '../wallet/wallet.service';
 import { betFigures } from './bet-wire';
-import { betSelections, listBets, statusHistory, userBet } from './betting.repository';
+import {
+  betSelections,
+  dayTotals,
+  firstLegs,
+  listBets,
+  statusHistory,
+  userBet,
+} from './betting.repository';
 import type { BetRow, BetSelectionRow } from './betting.tables';
 
 function boundary(value: string | undefined, end: boolean): Date | undefined {
@@ -36,7 +43,14 @@ function boundary(value: string | undefined, end: boolean): Date | undefined {
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
-function summary(bet: BetRow, selectionsCount: number): BetSummary {
+/** Legs named in lists: the first three, the rest counted ('+N more'). */
+const LIST_LEGS = 3;
+
+function summary(
+  bet: BetRow,
+  selectionsCount: number,
+  legs: { eventName: string; outcomeName: string }[],
+): BetSummary {
   return {
     betId: String(bet.id),
     betType: bet.bet_type,
@@ -44,6 +58,7 @@ function summary(bet: BetRow, selectionsCount: number): BetSummary {
     placedAt: new Date(bet.placed_at).toISOString(),
     settledAt: iso(bet.settled_at),
     selectionsCount,
+    legs,
     figures: betFigures(bet),
     payout: toUnits(bet.settled_payout),
   };
@@ -64,15 +79,24 @@ export async function betHistory(
     page: query.page,
     pageSize: query.pageSize,
   });
+  const legs = await firstLegs(
+    db,
+    rows.map((r) => r.id),
+    LIST_LEGS,
+  );
   return {
-    items: rows.map((row) => summary(row, row.selections_count)),
+    items: rows.map((row) => summary(row, row.selections_count, legs.get(row.id) ?? [])),
     page: query.page,
     pageSize: query.pageSize,
     totalCount: total,
   };
 }
 
-/** One page of bets grouped by site-local day (newest first), with each day's totals. */
+/**
+ * One page of bets grouped by site-local day (newest first). Each day's totals are the
+ * server's sums over the whole day, not over the page (a day can span pages), with free-bet
+ * stakes included and shown apart (issue #15 defect 10).
+ */
 export async function betHistoryDays(
   db: DbOrTx,
   userId: number,
@@ -83,13 +107,30 @@ export async function betHistoryDays(
   const days = new Map<string, BetHistoryDaysResponse['days'][number]>();
   for (const bet of page.items) {
     const date = siteLocalDate(new Date(bet.placedAt), timeOffsetMinutes);
-    const day = days.get(date) ?? { date, betsCount: 0, totalStake: 0, totalPayout: 0, bets: [] };
-    day.betsCount += 1;
-    // Sums in cents, then back to units, so decimals never drift.
-    day.totalStake = (Math.round(day.totalStake * 100) + Math.round(bet.figures.stake * 100)) / 100;
-    day.totalPayout = (Math.round(day.totalPayout * 100) + Math.round(bet.payout * 100)) / 100;
+    const day = days.get(date) ?? {
+      date,
+      betsCount: 0,
+      totalStake: 0,
+      totalFreebetStake: 0,
+      totalPayout: 0,
+      bets: [],
+    };
     day.bets.push(bet);
     days.set(date, day);
+  }
+  const totals = await dayTotals(
+    db,
+    { userId, ...(query.status ? { status: query.status } : {}) },
+    [...days.keys()],
+    timeOffsetMinutes,
+  );
+  for (const total of totals) {
+    const day = days.get(total.date);
+    if (!day) continue;
+    day.betsCount = total.betsCount;
+    day.totalStake = toUnits(total.cashStake + total.freebetStake);
+    day.totalFreebetStake = toUnits(total.freebetStake);
+    day.totalPayout = toUnits(total.payout);
   }
   return { ...page, days: [...days.values()] };
 }
@@ -116,7 +157,13 @@ export async function betDetail(
     statusHistory(db, betId),
   ]);
   return {
-    ...summary(bet, legs.length),
+    ...summary(
+      bet,
+      legs.length,
+      legs
+        .slice(0, LIST_LEGS)
+        .map((s) => ({ eventName: s.event_name, outcomeName: s.outcome_name })),
+    ),
     withholdingPaid: toUnits(bet.settled_withholding),
     selections: legs.map((s) => ({
       eventId: s.event_id,

@@ -309,3 +309,71 @@ export async function statusHistory(db: DbOrTx, betId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** The first `limit` legs of each bet (event and outcome names), for lists. */
+export async function firstLegs(
+  db: DbOrTx,
+  betIds: number[],
+  limit: number,
+): Promise<Map<number, { eventName: string; outcomeName: string }[]>> {
+  const legs = new Map<number, { eventName: string; outcomeName: string }[]>();
+  if (betIds.length === 0) return legs;
+  const rows = await db
+    .selectFrom('bet_selections')
+    .select(['bet_id', 'event_name', 'outcome_name'])
+    .where('bet_id', 'in', betIds)
+    .where('leg_index', '<', limit)
+    .orderBy('bet_id')
+    .orderBy('leg_index')
+    .execute();
+  for (const row of rows) {
+    const list = legs.get(row.bet_id) ?? [];
+    list.push({ eventName: row.event_name, outcomeName: row.outcome_name });
+    legs.set(row.bet_id, list);
+  }
+  return legs;
+}
+
+export interface DayTotals {
+  date: string;
+  betsCount: number;
+  cashStake: number;
+  freebetStake: number;
+  payout: number;
+}
+
+/**
+ * Per site-local day totals over every bet of those days (not one page): cash and free-bet
+ * stakes and settled payouts, under the same status filter as the list.
+ */
+export async function dayTotals(
+  db: DbOrTx,
+  filter: Pick<HistoryFilter, 'userId' | 'status'>,
+  dates: string[],
+  timeOffsetMinutes: number,
+): Promise<DayTotals[]> {
+  if (dates.length === 0) return [];
+  const minutes = Math.trunc(timeOffsetMinutes);
+  const day = sql<string>`to_char((placed_at at time zone 'UTC') + interval '1 minute' * ${sql.lit(minutes)}, 'YYYY-MM-DD')`;
+  let query = db.selectFrom('bets').where('user_id', '=', filter.userId);
+  if (filter.status === 'settled') query = query.where('status', 'in', ['won', 'lost', 'void']);
+  else if (filter.status) query = query.where('status', '=', filter.status);
+  const rows = await query
+    .where(day, 'in', dates)
+    .select([
+      day.as('date'),
+      sql<number>`count(*)::int`.as('bets_count'),
+      sql<string>`coalesce(sum(stake), 0)::text`.as('cash_stake'),
+      sql<string>`coalesce(sum(freebet_stake), 0)::text`.as('freebet_stake'),
+      sql<string>`coalesce(sum(settled_payout), 0)::text`.as('payout'),
+    ])
+    .groupBy(day)
+    .execute();
+  return rows.map((r) => ({
+    date: r.date,
+    betsCount: Number(r.bets_count),
+    cashStake: Number(r.cash_stake),
+    freebetStake: Number(r.freebet_stake),
+    payout: Number(r.payout),
+  }));
+}

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { ELIGIBILITY_MIN_BETS_COUNT } from '@dau/domain/constants';
 import { SITES } from '@dau/domain/sites';
 import { parseMoney, type Cents } from '@dau/domain/money';
 import fastifyPlugin from 'fastify-plugin';
@@ -283,13 +282,7 @@ async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
           response: { 200: withdrawEligibilityResponseSchema },
         },
       },
-      async (request) =>
-        withdrawEligibility(
-          ctx,
-          sessionUser(request.user).userId,
-          source,
-          request.body?.minBetsCount ?? ELIGIBILITY_MIN_BETS_COUNT,
-        ),
+      async (request) => withdrawEligibility(ctx, sessionUser(request.user).userId, source),
     );
   }
 

@@ -1,3 +1,4 @@
+import { ELIGIBILITY_MIN_BETS_COUNT } from '@dau/domain/constants';
 import { WITHDRAWAL_DAILY_LIMIT_REACHED, WITHDRAWAL_FREQUENCY_LIMIT } from '@dau/domain/messages';
 import type { Cents } from '@dau/domain/money';
 import type { SiteConfig } from '@dau/domain/sites';
@@ -98,13 +99,22 @@ export async function checkWithdrawalAmount(
   return amount;
 }
 
+/**
+ * Whether the user may withdraw: the server's minimum of bets (or casino rounds) placed,
+ * ELIGIBILITY_MIN_BETS_COUNT, never the client's `minBetsCount`. A user who may not play at all
+ * (a break, a time-out, self-exclusion: the gambling guard refuses their deposits) can always
+ * take their cash out, bets or not.
+ */
 export async function withdrawEligibility(
   ctx: PaymentsContext,
   userId: number,
   source: 'bets' | 'casino_rounds',
-  minBetsCount: number,
 ) {
-  const count = await countRowsForUser(ctx.deps.db, source, userId);
+  const restricted = !(
+    await ctx.gamblingGuard.check({ userId, kind: 'deposit', amount: 0 as Cents })
+  ).allowed;
+  const minBetsCount = ELIGIBILITY_MIN_BETS_COUNT;
+  const count = restricted ? minBetsCount : await countRowsForUser(ctx.deps.db, source, userId);
   const eligible = count >= minBetsCount;
   return {
     fetchedObject: eligible,

@@ -1,6 +1,7 @@
 import { comboOddsText, isPlaceable } from '@dau/domain/betslip';
 import {
   betslipSelections,
+  hasStakes,
   type BetslipKind,
   type BetslipSelection,
 } from '@dau/domain/betslip-state';
@@ -280,7 +281,11 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                 <AcceptSetting slip={slip} kind={kind} />
                 <PlaceBetButton
                   slip={slip}
-                  disabled={!isPlaceable(slip) || slip.totalfreebetstake > freebetBalance}
+                  disabled={
+                    !isPlaceable(slip) ||
+                    !hasStakes(slip) ||
+                    slip.totalfreebetstake > freebetBalance
+                  }
                   label={money(slip.totalstake)}
                   setNotice={setNotice}
                   onPlaced={() => void queryClient.invalidateQueries({ queryKey: balanceQueryKey })}

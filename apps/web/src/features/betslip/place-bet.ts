@@ -13,6 +13,7 @@ import { toUnitsString } from '@dau/domain/money';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { currentSiteId } from '../../lib/site';
 import { dispatchBetslip, toOdds } from './betslip-store';
+import { ts } from './slip-strings';
 
 /**
  * Placement through `POST {core}/betslip/PlaceBet` (issue #8). A multiple is one request; singles
@@ -73,6 +74,18 @@ export function placementRequests(
   }));
 }
 
+/**
+ * Schema validation answers name a field in machine words ('stake: Too small: expected number
+ * to be >=0'); the bettor reads a sentence instead (issue #15 defect 7). The server's own
+ * refusals (limits, balance) are sentences already and pass through.
+ */
+function humanMessage(entry: { value: string; name?: string; dimension_value: string }): string {
+  if (entry.value !== 'VALIDATION_FAILED') return entry.dimension_value;
+  const field = entry.name ?? '';
+  if (field === 'stake' || field === 'freebetStake') return ts('stakeRejected');
+  return ts('slipRejected');
+}
+
 export interface PlacementResult {
   placed: PlaceBetResponse[];
   /** Slip-level messages (stake limits, balance, ...). */
@@ -118,7 +131,7 @@ export async function placeBets(
                 ? { odds: seen.odds }
                 : {}),
           });
-        } else messages.push(entry.dimension_value);
+        } else messages.push(humanMessage(entry));
       }
     }
   }

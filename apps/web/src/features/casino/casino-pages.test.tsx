@@ -75,7 +75,7 @@ describe('casino lobbies', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search games' }), {
       target: { value: 'dice' },
     });
-    expect(await screen.findByText('1 games')).toBeTruthy();
+    expect(await screen.findByText('1 game')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/casino?q=dice');
     expect(lobbyCalls().at(-1)).toMatch(/\/api\/games\/lobby\/casino\?search=dice&lang=en/);
     expect(screen.getAllByTestId('game-tile').map((a) => a.textContent)).toEqual([

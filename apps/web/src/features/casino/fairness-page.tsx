@@ -4,7 +4,7 @@ import { useEffect, useId, useReducer, useState, type FormEvent, type ReactNode 
 import { useSearchParams } from 'react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { PageFrame } from '../../ui/page-frame';
-import { useCasinoRound } from './api/history';
+import { useRoundProof } from './api/history';
 import { t, tf } from './casino-strings';
 import { tg, type GameKey } from './game-strings';
 import styles from './casino.module.css';
@@ -56,7 +56,7 @@ function Field({ label, children, id }: { label: string; children: ReactNode; id
   );
 }
 
-function YourSeeds() {
+function YourSeeds({ onRotated }: { onRotated: () => void }) {
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const [session] = useState(() => createRealSeeds(redraw));
   useEffect(() => void session.load(), [session]);
@@ -71,7 +71,11 @@ function YourSeeds() {
     );
   }
   if (!session.seeds) return <p className={styles.notice}>{tg('loadingSeeds')}</p>;
-  return <FairnessPanel session={session} onChange={redraw} open />;
+  const changed = () => {
+    redraw();
+    onRotated();
+  };
+  return <FairnessPanel session={session} onChange={changed} open />;
 }
 
 function formFromQuery(params: URLSearchParams): VerifyForm | null {
@@ -94,7 +98,7 @@ export function FairnessPage() {
   const [params] = useSearchParams();
   const roundId = params.get('round');
   const signedIn = useSessionStore((s) => s.isAuthenticated);
-  const round = useCasinoRound(signedIn ? roundId : null);
+  const round = useRoundProof(signedIn ? roundId : null);
   const [form, setForm] = useState<VerifyForm>(() => formFromQuery(params) ?? emptyVerifyForm());
   const [result, setResult] = useState<Verification | null>(null);
   const ids = {
@@ -106,18 +110,14 @@ export function FairnessPage() {
     a: useId(),
     b: useId(),
   };
-  const recorded = round.data?.fairness ?? null;
+  const proof = round.data ?? null;
+  const recorded = proof?.kind === 'ready' ? proof : null;
 
   // A round from history fills the form and is checked at once.
   const [filledFor, setFilledFor] = useState<string | null>(null);
-  if (recorded?.input && recorded.serverSeed && filledFor !== round.data?.roundId) {
-    const next = formFromInput(recorded.input, {
-      serverSeed: recorded.serverSeed,
-      clientSeed: recorded.clientSeed,
-      nonce: recorded.nonce,
-      serverSeedHash: recorded.serverSeedHash,
-    });
-    setFilledFor(round.data?.roundId ?? null);
+  if (recorded && filledFor !== roundId) {
+    const next = formFromInput(recorded.input, recorded.seeds);
+    setFilledFor(roundId);
     setForm(next);
     setResult(verifyRound(next));
   }
@@ -147,7 +147,11 @@ export function FairnessPage() {
           <h2 id="fair-seeds" className={styles.sectionTitle}>
             {tg('yourSeeds')}
           </h2>
-          {signedIn ? <YourSeeds /> : <p className={styles.notice}>{tg('seedsLogIn')}</p>}
+          {signedIn ? (
+            <YourSeeds onRotated={() => (roundId ? void round.refetch() : undefined)} />
+          ) : (
+            <p className={styles.notice}>{tg('seedsLogIn')}</p>
+          )}
         </section>
 
         {roundId && (
@@ -161,9 +165,9 @@ export function FairnessPage() {
               <p role="alert">{tg('roundNotFound')}</p>
             ) : !round.data ? (
               <p>{t('loadingRounds')}</p>
-            ) : !recorded ? (
+            ) : proof?.kind === 'not-provable' ? (
               <p>{tg('roundNotProvable')}</p>
-            ) : !recorded.serverSeed ? (
+            ) : !recorded ? (
               <p>{tg('seedNotRevealed')}</p>
             ) : (
               <>

@@ -78,7 +78,7 @@ const EN = {
   saveClientSeed: 'Use this client seed',
   rotateSeed: 'New server seed',
   previousSeedRevealed: 'Your previous server seed is revealed:',
-  verifyPrevious: 'Check its {n} rounds',
+  verifyPrevious: 'Check the rounds played with it ({n})',
   fairnessPageTitle: 'Provable fairness',
   fairHowTitle: 'How it works',
   fairStep1:
@@ -241,7 +241,7 @@ const SW: Record<GameKey, string> = {
   saveClientSeed: 'Tumia mbegu hii',
   rotateSeed: 'Mbegu mpya ya seva',
   previousSeedRevealed: 'Mbegu yako ya seva iliyopita imefichuliwa:',
-  verifyPrevious: 'Kagua raundi zake {n}',
+  verifyPrevious: 'Kagua raundi zilizochezwa nayo ({n})',
   fairnessPageTitle: 'Haki inayothibitishwa',
   fairHowTitle: 'Inavyofanya kazi',
   fairStep1:

@@ -1,6 +1,7 @@
 import { formatMoney, fromUnits } from '@dau/domain/money';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
 import { currentSite } from '../../lib/site';
 import { nameFromSlug } from '../../lib/slug';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
@@ -85,7 +86,17 @@ export function CasinoHistoryPage() {
   const title = pragmatic ? t('pragmaticRounds') : old ? t('olderRounds') : t('casinoHistory');
   const answer = history.data;
   let body;
-  if (history.isError && !answer) {
+  // No Pragmatic Play provider is configured: the server does not know it (404), say why.
+  const noSuchProvider =
+    pragmatic && history.error instanceof ApiError && history.error.status === 404;
+  if (noSuchProvider || (pragmatic && answer?.rounds.length === 0)) {
+    body = (
+      <EmptyState
+        message={t('pragmaticEmpty')}
+        action={{ to: '/my-bets/casino-history', label: t('casinoHistory') }}
+      />
+    );
+  } else if (history.isError && !answer) {
     body = (
       <div className={styles.error} role="alert">
         <p>{t('historyFailed')}</p>
@@ -97,12 +108,7 @@ export function CasinoHistoryPage() {
   } else if (!answer) {
     body = <p className={styles.notice}>{t('loadingRounds')}</p>;
   } else if (answer.rounds.length === 0) {
-    body = pragmatic ? (
-      <EmptyState
-        message={t('pragmaticEmpty')}
-        action={{ to: '/my-bets/casino-history', label: t('casinoHistory') }}
-      />
-    ) : (
+    body = (
       <EmptyState
         message={old ? t('noOldRounds') : t('noRounds')}
         action={{ to: '/casino', label: t('goToCasino') }}

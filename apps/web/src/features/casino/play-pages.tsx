@@ -94,7 +94,9 @@ function GameStage({ game, demo }: { game: CasinoGame; demo: boolean }) {
             sound={sound.play}
             onRound={redraw}
           />
-          {game.engine !== 'roulette' && <FairnessPanel session={session} onChange={redraw} />}
+          {game.engine !== 'roulette' && (
+            <FairnessPanel session={session} onChange={redraw} game={game.engine} />
+          )}
         </>
       ) : (
         <div

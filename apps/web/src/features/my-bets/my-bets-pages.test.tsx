@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { BetSummary } from '@dau/contracts/betting/bet-history';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BetDetailsPage, BetHistoryPage } from './my-bets-pages';
+import { BetDetailsPage, BetHistoryPage, MyBetsPage } from './my-bets-pages';
 
 const figures = {
   stake: 10,
@@ -27,7 +27,12 @@ const bet = (betId: string, status: BetSummary['status'], payout: number): BetSu
   status,
   placedAt: '2026-11-22T01:30:00.000Z',
   settledAt: status === 'open' ? null : '2026-11-22T01:40:00.000Z',
-  selectionsCount: 3,
+  selectionsCount: 5,
+  legs: [
+    { eventName: 'Simba SC - Esperance', outcomeName: 'Simba SC' },
+    { eventName: 'Gor Mahia - AFC Leopards', outcomeName: 'Draw' },
+    { eventName: 'Yanga - Azam', outcomeName: 'Azam' },
+  ],
   figures,
   payout,
 });
@@ -77,7 +82,9 @@ function renderAt(path: string) {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
+          <Route path="/my-bets" element={<MyBetsPage />} />
           <Route path="/my-bets/bet-history-v2" element={<BetHistoryPage />} />
+          <Route path="/my-bets/bet-history-v3" element={<BetHistoryPage />} />
           <Route path="/my-bets/bet-history-v2/:betId" element={<BetDetailsPage />} />
         </Routes>
       </MemoryRouter>
@@ -109,6 +116,48 @@ describe('My Bets', () => {
     expect(screen.getByText('−KSh 14.94')).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain(
       'Won settled 22/11 04:40',
+    );
+  });
+
+  it('names the matches of each bet: first legs and +N more (issue #15 defect 9)', async () => {
+    renderAt('/my-bets/bet-history-v2');
+    const row = await screen.findByRole('link', { name: /Bet 8/ });
+    const matches = row.querySelector('[data-testid="bet-matches"]');
+    expect(matches?.textContent).toBe(
+      'Simba SC - Esperance · Simba SCGor Mahia - AFC Leopards · DrawYanga - Azam · Azam+2 more',
+    );
+  });
+
+  it('opens /my-bets on the open bets (issue #15 defect 11)', async () => {
+    renderAt('/my-bets');
+    await screen.findByRole('link', { name: /Bet 8/ });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/history\?status=open&page=1/);
+    expect(screen.getByRole('button', { name: 'Open' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByText('Choose which bets to see.')).toBeNull();
+  });
+
+  it("states what a day's totals include (issue #15 defect 10)", async () => {
+    fetchMock.mockImplementation(async () =>
+      Response.json({
+        days: [
+          {
+            date: '2026-11-22',
+            betsCount: 7,
+            totalStake: 130,
+            totalFreebetStake: 30,
+            totalPayout: 68.45,
+            bets: [bet('7', 'won', 68.45)],
+          },
+        ],
+        page: 1,
+        pageSize: 20,
+        totalCount: 7,
+      }),
+    );
+    renderAt('/my-bets/bet-history-v3');
+    const day = await screen.findByRole('region', { name: '2026-11-22' });
+    expect(day.querySelector('h2 small')?.textContent).toBe(
+      '7 bets · staked KSh 130.00 (incl. KSh 30.00 in free bets) · Paid KSh 68.45',
     );
   });
 });

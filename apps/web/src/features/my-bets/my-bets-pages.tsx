@@ -1,10 +1,9 @@
 import type { BetDetailResponse, BetSummary } from '@dau/contracts/betting/bet-history';
-import { formatMoney, fromUnits, type Cents } from '@dau/domain/money';
-import { useEffect, useState } from 'react';
+import { groupOddsText } from '@dau/domain/odds';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { t as tCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
-import { siteDayTime } from '../../lib/site-clock';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
 import {
   useBetDetail,
@@ -13,6 +12,9 @@ import {
   type BetStatusFilter,
 } from './api/bet-history';
 import { t, tf, type BettingKey } from '../betslip/betting-strings';
+import { money, siteTime, sum, useStartAtTop } from './bet-format';
+import { BetMatches } from './bet-matches';
+import { tfm, tm } from './my-bets-strings';
 import styles from './my-bets.module.css';
 
 /** My Bets (spec doc 1 §2; issue #8 item 5): the user's own sports bets and casino rounds. */
@@ -26,17 +28,13 @@ function tabs(): Tab[] {
   return list;
 }
 
-const money = (units: number) => formatMoney(fromUnits(units), currentSite());
-const sum = (...units: number[]) =>
-  formatMoney(units.reduce((total, u) => total + fromUnits(u), 0) as Cents, currentSite());
-
 const STATUS_TEXT: Record<string, BettingKey> = {
   open: 'statusOpen',
   won: 'statusWon',
   lost: 'statusLost',
   void: 'statusVoid',
 };
-const statusText = (status: string) => {
+export const statusText = (status: string) => {
   const key = STATUS_TEXT[status];
   return key ? t(key) : status;
 };
@@ -48,27 +46,6 @@ const FILTERS: { value: BetStatusFilter | undefined; label: BettingKey }[] = [
   { value: 'lost', label: 'statusLost' },
   { value: 'void', label: 'statusVoid' },
 ];
-
-/** A bet page is a fresh visit (My Bets is never cached): start it at the top. */
-function useStartAtTop(key: string): void {
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [key]);
-}
-
-/** Placed and settled times in the site's clock (UTC+3 for Kenya, UTC+2 for Zambia). */
-const siteTime = siteDayTime;
-
-export function MyBetsPage() {
-  return (
-    <PageFrame title={tCore('myBets')} tabs={tabs()}>
-      <EmptyState
-        message={t('chooseBets')}
-        action={{ to: '/my-bets/bet-history-v2', label: t('sportsBets') }}
-      />
-    </PageFrame>
-  );
-}
 
 function StatusFilter({
   value,
@@ -111,12 +88,13 @@ function BetRow({ bet }: { bet: BetSummary }) {
           </b>
           <span className={`${styles.badge} ${styles[bet.status]}`}>{statusText(bet.status)}</span>
         </span>
+        <BetMatches bet={bet} />
         <span className={styles.betFigures}>
           <span>
             {t('stake')} <b>{stake}</b>
           </span>
           <span>
-            {t('odds')} <b>{bet.figures.totalOdds.toFixed(2)}</b>
+            {t('odds')} <b>{groupOddsText(bet.figures.totalOddsText, currentSite().locale)}</b>
           </span>
           <span>
             {bet.status === 'open' ? t('possiblePayout') : t('paid')}{' '}
@@ -130,7 +108,6 @@ function BetRow({ bet }: { bet: BetSummary }) {
     </li>
   );
 }
-
 function Pager({
   page,
   pageSize,
@@ -182,12 +159,24 @@ const NoBets = () => (
   <EmptyState message={t('noBetsHere')} action={{ to: '/sports', label: t('placeABet') }} />
 );
 
+/**
+ * `/my-bets` opens on the open bets (issue #15 defect 11): what a bettor comes to check. The
+ * tabs lead to the full history and the casino.
+ */
+export function MyBetsPage() {
+  return <BetHistoryPage initialStatus="open" />;
+}
+
 /** bet-history-v2 (a list) and bet-history-v3 (grouped by day with daily totals). */
-export function BetHistoryPage() {
+export function BetHistoryPage({
+  initialStatus,
+}: {
+  initialStatus?: BetStatusFilter;
+} = {}) {
   const { pathname } = useLocation();
   const byDay = pathname.startsWith('/my-bets/bet-history-v3');
   useStartAtTop(pathname);
-  const [status, setStatus] = useState<BetStatusFilter | undefined>(undefined);
+  const [status, setStatus] = useState<BetStatusFilter | undefined>(initialStatus);
   const [page, setPage] = useState(1);
   const filter = { ...(status ? { status } : {}), page };
   return (
@@ -244,8 +233,10 @@ function DaysList({ filter, onPage }: ListProps) {
           <h2>
             <span>{day.date.split('-').reverse().join('/')}</span>
             <small>
-              {tf('betsCount', { n: day.betsCount })} · {t('staked')} {money(day.totalStake)} ·{' '}
-              {t('paid')} {money(day.totalPayout)}
+              {tf('betsCount', { n: day.betsCount })} · {t('staked')} {money(day.totalStake)}
+              {day.totalFreebetStake > 0 &&
+                ` (${tfm('inclFreeBets', { amount: money(day.totalFreebetStake) })})`}{' '}
+              · {t('paid')} {money(day.totalPayout)}
             </small>
           </h2>
           <ul className={styles.bets}>
@@ -269,26 +260,6 @@ const RESULT_TEXT: Record<BetDetailResponse['selections'][number]['result'], Bet
   'half-lost': 'halfLost',
 };
 
-export function BetDetailsPage() {
-  const { betId = '' } = useParams();
-  const detail = useBetDetail(betId);
-  useStartAtTop(betId);
-  return (
-    <PageFrame title={`${t('bet')} ${betId}`.trim()}>
-      {detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <EmptyState
-          message={t('notYourBet')}
-          action={{ to: '/my-bets/bet-history-v2', label: t('allBets') }}
-        />
-      ) : (
-        <BetDetailView bet={detail.data} />
-      )}
-    </PageFrame>
-  );
-}
-
 function BetDetailView({ bet }: { bet: BetDetailResponse }) {
   const f = bet.figures;
   const rows: [string, string][] = [
@@ -296,7 +267,7 @@ function BetDetailView({ bet }: { bet: BetDetailResponse }) {
     ...(f.freebetStake > 0 ? [[t('freeBetStake'), money(f.freebetStake)] as [string, string]] : []),
     [t('exciseTax'), `−${money(f.excise)}`],
     [t('stakeAfterTax'), money(f.stakeAfterExcise)],
-    [t('totalOdds'), f.totalOdds.toFixed(2)],
+    [t('totalOdds'), groupOddsText(f.totalOddsText, currentSite().locale)],
     ...(f.winBoostAmount > 0
       ? [
           [`${t('winBoost')} ${f.winBoostPercentage} %`, `+${money(f.winBoostAmount)}`] as [
@@ -307,6 +278,14 @@ function BetDetailView({ bet }: { bet: BetDetailResponse }) {
       : []),
     [t('grossPossibleWin'), money(f.grossPossibleWin)],
     [t('withholdingTax'), `−${money(f.withholdingTax)}`],
+    ...(f.taxBoostAmount > 0
+      ? [
+          [`${tm('taxBoost')} ${f.taxBoostPercentage} %`, `+${money(f.taxBoostAmount)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     [t('possiblePayout'), money(f.netPayout)],
   ];
   return (
@@ -366,5 +345,25 @@ function BetDetailView({ bet }: { bet: BetDetailResponse }) {
         {t('allBets')}
       </Link>
     </>
+  );
+}
+
+export function BetDetailsPage() {
+  const { betId = '' } = useParams();
+  const detail = useBetDetail(betId);
+  useStartAtTop(betId);
+  return (
+    <PageFrame title={`${t('bet')} ${betId}`.trim()}>
+      {detail.isPending ? (
+        <Loading />
+      ) : detail.isError ? (
+        <EmptyState
+          message={t('notYourBet')}
+          action={{ to: '/my-bets/bet-history-v2', label: t('allBets') }}
+        />
+      ) : (
+        <BetDetailView bet={detail.data} />
+      )}
+    </PageFrame>
   );
 }

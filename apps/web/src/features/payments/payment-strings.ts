@@ -45,6 +45,29 @@ const EN = {
   payDepositInProgress:
     'Your deposit {id} is in progress. Your balance will update automatically when finished.',
   payHowToDeposit: 'How to deposit',
+  payPayments: 'Payments',
+  payLogInToPay: 'Log in to deposit and withdraw.',
+  payPending: 'Pending',
+  payCompleted: 'Completed',
+  payFailed: 'Failed',
+  payTypeDeposit: 'Deposit',
+  payTypeWithdrawal: 'Withdrawal',
+  payTypeBet: 'Bet placed',
+  payTypeWin: 'Winnings',
+  payTypeBonus: 'Bonus',
+  payTypeTax: 'Tax',
+  payTypeOther: 'Adjustment',
+  payType: 'Type',
+  payStatus: 'Status',
+  payAll: 'All',
+  payNoTransactions: 'No transactions yet.',
+  payBalanceAfter: 'Balance after',
+  payPrevious: 'Previous',
+  payNext: 'Next',
+  payPageOf: 'Page {page} of {pages}',
+  payWithdrawalFailed: 'Withdrawal failed',
+  payWithdrawalNotPaid:
+    'Your withdrawal could not be paid out. The amount is back in your balance.',
 };
 
 type PaymentKey = keyof typeof EN;
@@ -90,6 +113,28 @@ const SW: Record<PaymentKey, string> = {
   payDepositInProgress:
     'Uwekaji wako {id} unaendelea. Salio lako litabadilika lenyewe ukikamilika.',
   payHowToDeposit: 'Jinsi ya kuweka pesa',
+  payPayments: 'Malipo',
+  payLogInToPay: 'Ingia ili kuweka na kutoa pesa.',
+  payPending: 'Inasubiri',
+  payCompleted: 'Imekamilika',
+  payFailed: 'Imeshindikana',
+  payTypeDeposit: 'Kuweka pesa',
+  payTypeWithdrawal: 'Kutoa pesa',
+  payTypeBet: 'Beti imewekwa',
+  payTypeWin: 'Ushindi',
+  payTypeBonus: 'Bonasi',
+  payTypeTax: 'Kodi',
+  payTypeOther: 'Marekebisho',
+  payType: 'Aina',
+  payStatus: 'Hali',
+  payAll: 'Zote',
+  payNoTransactions: 'Bado hakuna miamala.',
+  payBalanceAfter: 'Salio baada',
+  payPrevious: 'Iliyotangulia',
+  payNext: 'Inayofuata',
+  payPageOf: 'Ukurasa {page} kati ya {pages}',
+  payWithdrawalFailed: 'Utoaji umeshindikana',
+  payWithdrawalNotPaid: 'Utoaji wako haukuweza kulipwa. Kiasi kimerudi kwenye salio lako.',
 };
 
 const own = featureStrings(EN, SW);
@@ -101,4 +146,9 @@ function isPaymentKey(key: string): key is PaymentKey {
 /** A payment string, or one of the app's shared ones (`deposit`, `phoneNumber`, `close`…). */
 export function t(key: PaymentKey | StringKey): string {
   return isPaymentKey(key) ? own.t(key) : coreT(key);
+}
+
+/** A payment string with `{name}` placeholders filled in. */
+export function tf(key: PaymentKey, values: Record<string, string | number>): string {
+  return own.tf(key, values);
 }

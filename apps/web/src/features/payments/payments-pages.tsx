@@ -3,6 +3,8 @@ import type { TransactionItem } from '@dau/contracts/wallet/transactions';
 import { formatMoney, fromUnits } from '@dau/domain/money';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSite } from '../../lib/site';
+import { siteDateTime } from '../../lib/site-clock';
+import { t, tf } from './payment-strings';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
 import { useAccountRestriction } from './api/account-restriction';
 import { useBalance } from './api/get-balance';
@@ -13,9 +15,9 @@ import styles from './components/payments.module.css';
 import { usePaymentsStore } from './store';
 
 /** Payments (spec doc 1 §2): balances, deposit and withdrawal modals, transactions. */
-const TABS = [
-  { to: '/payments', label: 'Deposit' },
-  { to: '/payments/transactions', label: 'Transactions' },
+const tabs = () => [
+  { to: '/payments', label: t('deposit') },
+  { to: '/payments/transactions', label: t('transactions') },
 ];
 
 const money = (units: number) => formatMoney(fromUnits(units), currentSite());
@@ -38,36 +40,46 @@ export function PaymentsPage() {
   // The query feeds the one balance state the summary reads.
   useBalance(isAuthenticated);
   return (
-    <PageFrame title="Payments" tabs={TABS}>
+    <PageFrame title={t('payPayments')} tabs={tabs()}>
       {isAuthenticated ? (
         <>
           <RestrictionBanner />
           <BalanceSummary />
           <div className={styles.actions}>
             <button type="button" className={styles.submit} onClick={() => open('deposit')}>
-              Deposit
+              {t('deposit')}
             </button>
             <button type="button" className={styles.submit} onClick={() => open('withdrawal')}>
-              Withdraw
+              {t('withdraw')}
             </button>
           </div>
           <DepositLimitsForm />
         </>
       ) : (
-        <EmptyState
-          message="Log in to deposit and withdraw."
-          action={{ to: '/login', label: 'LOG IN' }}
-        />
+        <EmptyState message={t('payLogInToPay')} action={{ to: '/login', label: t('logIn') }} />
       )}
     </PageFrame>
   );
 }
 
-const STATUS_LABEL: Record<TransactionItem['status'], string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-};
+const statusLabel = (status: TransactionItem['status']) =>
+  t(status === 'pending' ? 'payPending' : status === 'completed' ? 'payCompleted' : 'payFailed');
+
+/** Human names of the ledger's movement types. */
+const typeLabel = (type: TransactionItem['type']) =>
+  t(
+    (
+      {
+        deposit: 'payTypeDeposit',
+        withdrawal: 'payTypeWithdrawal',
+        bet: 'payTypeBet',
+        win: 'payTypeWin',
+        bonus: 'payTypeBonus',
+        tax: 'payTypeTax',
+        other: 'payTypeOther',
+      } as const
+    )[type],
+  );
 
 export function TransactionsPage() {
   const [type, setType] = useState('');
@@ -77,65 +89,65 @@ export function TransactionsPage() {
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <PageFrame title="Transactions" tabs={TABS}>
+    <PageFrame title={t('transactions')} tabs={tabs()}>
       <div className={styles.filters}>
         <label className={styles.label}>
-          Type
+          {t('payType')}
           <select
             className={styles.input}
             value={type}
             onChange={(e) => (setType(e.target.value), setPage(1))}
           >
-            <option value="">All</option>
-            {['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'tax'].map((t) => (
-              <option key={t} value={t}>
-                {t[0]?.toUpperCase()}
-                {t.slice(1)}
+            <option value="">{t('payAll')}</option>
+            {(['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'tax'] as const).map((value) => (
+              <option key={value} value={value}>
+                {typeLabel(value)}
               </option>
             ))}
           </select>
         </label>
         <label className={styles.label}>
-          Status
+          {t('payStatus')}
           <select
             className={styles.input}
             value={status}
             onChange={(e) => (setStatus(e.target.value), setPage(1))}
           >
-            <option value="">All</option>
-            {Object.entries(STATUS_LABEL).map(([value, label]) => (
+            <option value="">{t('payAll')}</option>
+            {(['pending', 'completed', 'failed'] as const).map((value) => (
               <option key={value} value={value}>
-                {label}
+                {statusLabel(value)}
               </option>
             ))}
           </select>
         </label>
       </div>
-      {data && data.items.length === 0 && <EmptyState message="No transactions yet." />}
+      {data && data.items.length === 0 && <EmptyState message={t('payNoTransactions')} />}
       {data && data.items.length > 0 && (
         <>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>Date</th>
-                <th>Type</th>
-                <th>Amount</th>
-                <th>Balance</th>
-                <th>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{new Date(item.createdAt).toLocaleDateString()}</td>
-                  <td>{item.type}</td>
-                  <td>{money(item.amount)}</td>
-                  <td>{item.runningBalance === null ? '–' : money(item.runningBalance)}</td>
-                  <td>{STATUS_LABEL[item.status]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {/* One card per movement: readable at 320 px, nothing cut off, no page zoom-out. */}
+          <ul className={styles.txList} aria-label={t('transactions')}>
+            {data.items.map((item) => (
+              <li key={item.id} className={styles.txRow} data-status={item.status}>
+                <span className={styles.txType}>{typeLabel(item.type)}</span>
+                <strong className={styles.txAmount}>{money(item.amount)}</strong>
+                <time className={styles.txMeta} dateTime={item.createdAt}>
+                  {siteDateTime(item.createdAt)}
+                </time>
+                <span className={styles.txStatus}>{statusLabel(item.status)}</span>
+                {item.reference && (
+                  <span className={styles.txMeta}>
+                    {t('payReference')}: {item.reference}
+                  </span>
+                )}
+                {item.runningBalance !== null && (
+                  <span className={styles.txMeta}>
+                    {t('payBalanceAfter')}: {money(item.runningBalance)}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
           <div className={styles.pager}>
             <button
               type="button"
@@ -143,18 +155,16 @@ export function TransactionsPage() {
               disabled={page <= 1}
               onClick={() => setPage(page - 1)}
             >
-              Previous
+              {t('payPrevious')}
             </button>
-            <span>
-              Page {page} of {pages}
-            </span>
+            <span>{tf('payPageOf', { page, pages })}</span>
             <button
               type="button"
               className={styles.preset}
               disabled={page >= pages}
               onClick={() => setPage(page + 1)}
             >
-              Next
+              {t('payNext')}
             </button>
           </div>
           <DepositLimitsForm />

@@ -25,6 +25,8 @@ interface PaymentsState {
   balances: Balances | null;
   /** The latest withdrawal result, for the modal waiting on it. */
   lastWithdrawalResult: LeakyBucketPush | null;
+  /** Payments the server reported failed after they started (`TransactionResult`), by id. */
+  failedPayments: Record<string, string>;
   setBalances: (patch: Partial<Balances>) => void;
   openModal: (modal: 'deposit' | 'withdrawal') => void;
   closeModal: () => void;
@@ -83,6 +85,7 @@ export const usePaymentsStore = create<PaymentsState>()((set, get) => ({
       ? balancesFromCookie(readCookie(COOKIES.balance))
       : null,
   lastWithdrawalResult: null,
+  failedPayments: {},
   setBalances: (patch) => {
     const current = get().balances ?? { cash: 0, bonus: 0, freeBet: 0, reserved: 0, total: 0 };
     set({ balances: { ...current, ...patch } });

@@ -24,7 +24,7 @@ export function Header() {
 
   return (
     <header className={styles.header} data-signed-in={isAuthenticated || undefined}>
-      <Link to="/" className={styles.logo} aria-label="Dau home">
+      <Link to="/" className={styles.logo} aria-label={t('dauHome')}>
         Dau<span>.</span>
       </Link>
       {isAuthenticated ? <SignedInActions /> : <GuestActions />}

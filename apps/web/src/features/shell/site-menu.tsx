@@ -54,7 +54,7 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
       <nav
         id="site-menu"
         className={styles.panel}
-        aria-label="Main menu"
+        aria-label={t('mainMenu')}
         onClick={(e) => e.stopPropagation()}
       >
         {!isAuthenticated && (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../../lib/i18n';
 import styles from './splash.module.css';
 
 const SEEN_KEY = 'dau:splash-seen';
@@ -29,7 +30,7 @@ export function Splash() {
     <button
       type="button"
       className={styles.splash}
-      aria-label="Skip intro"
+      aria-label={t('skipIntro')}
       onClick={() => setVisible(false)}
       onAnimationEnd={() => setVisible(false)}
     >

@@ -1,4 +1,5 @@
 import { LIVE_BETTING_DISABLED, PRE_MATCH_BETTING_DISABLED } from '@dau/domain/messages';
+import { t } from '../../lib/i18n';
 import { useAvailabilityStore } from '../../lib/availability-store';
 import { useNotificationStore } from '../../lib/notification-store';
 import styles from './status-area.module.css';
@@ -36,7 +37,7 @@ export function NotificationArea() {
           <button
             type="button"
             className={styles.dismiss}
-            aria-label="Dismiss"
+            aria-label={t('dismiss')}
             onClick={() => dismiss(item.id)}
           >
             ×

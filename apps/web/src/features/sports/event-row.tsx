@@ -1,4 +1,5 @@
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
+import { t } from '../../lib/i18n';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatDayTime } from '@dau/domain/site-time';
@@ -103,8 +104,8 @@ export const EventRow = memo(function EventRow({
           ) : (
             <time dateTime={event.edt}>{kickOffText(event.edt)}</time>
           )}
-          {suspended && <span className={styles.suspended}>Suspended</span>}
-          {live?.finished && <span className={styles.suspended}>Ended</span>}
+          {suspended && <span className={styles.suspended}>{t('suspended')}</span>}
+          {live?.finished && <span className={styles.suspended}>{t('ended')}</span>}
           {tuning.showMarketCount && <span className={styles.more}>+{moreMarkets}</span>}
         </span>
         <span className={styles.team}>
@@ -135,7 +136,7 @@ export const EventRow = memo(function EventRow({
             />
           ))
         ) : (
-          <span className={styles.noMarket}>Market not offered</span>
+          <span className={styles.noMarket}>{t('marketNotOffered')}</span>
         )}
       </div>
     </li>

@@ -1,5 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CasinoHistoryResponse, CasinoRound } from '@dau/contracts/casino/history';
+import type {
+  CasinoHistoryResponse,
+  CasinoRound,
+  CasinoRoundDetailResponse,
+} from '@dau/contracts/casino/history';
+import { GAME_ENGINE_PATHS, type RevealedSeedPair } from '@dau/contracts/casino/games';
 import type { WinnersResponse } from '@dau/contracts/casino/winners';
 import { CASINO_GAMES_PATHS } from '@dau/contracts/casino/paths';
 import { apiFetch } from '../../../lib/api-client';
@@ -66,23 +71,59 @@ export function useWinners(game: string | undefined) {
   });
 }
 
-/** PROVISIONAL until the history contract carries them: the round's input and outcome. */
-export type RoundWithProof = CasinoRound & {
-  fairness:
-    (NonNullable<CasinoRound['fairness']> & { input?: RoundInput; outcome?: ReplayedRound }) | null;
-};
+/** What /fairness?round= needs of a recorded round to recompute it. */
+export type RoundProof =
+  | { kind: 'not-provable' }
+  | { kind: 'not-revealed'; serverSeedHash: string }
+  | {
+      kind: 'ready';
+      input: RoundInput;
+      outcome: ReplayedRound | null;
+      seeds: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+    };
 
-/** `GET {games}/history/{roundId}`: one of the signed-in user's rounds (the /fairness link). */
-export function useCasinoRound(roundId: string | null) {
+/**
+ * `GET {games}/history/{roundId}` (the round with its recorded input and outcome) and, when the
+ * round's seed was revealed later by a rotation, `GET {games}/fairness/seeds/{hash}`.
+ */
+export async function fetchRoundProof(roundId: string, signal?: AbortSignal): Promise<RoundProof> {
+  const round = await apiFetch<CasinoRoundDetailResponse>({
+    base: 'games',
+    path: CASINO_GAMES_PATHS.historyRound(roundId),
+    method: 'GET',
+    ...(signal ? { signal } : {}),
+  });
+  const fairness = round.fairness;
+  if (!round.provablyFair || !fairness || !round.input) return { kind: 'not-provable' };
+  let serverSeed = fairness.serverSeed;
+  if (!serverSeed) {
+    const pair = await apiFetch<RevealedSeedPair>({
+      base: 'games',
+      path: GAME_ENGINE_PATHS.seedByHash(fairness.serverSeedHash),
+      method: 'GET',
+      ...(signal ? { signal } : {}),
+    });
+    serverSeed = pair.serverSeed;
+  }
+  if (!serverSeed) return { kind: 'not-revealed', serverSeedHash: fairness.serverSeedHash };
+  return {
+    kind: 'ready',
+    // Recorded by the engine with the domain's own types.
+    input: round.input as RoundInput,
+    outcome: (round.outcome ?? null) as ReplayedRound | null,
+    seeds: {
+      serverSeed,
+      serverSeedHash: fairness.serverSeedHash,
+      clientSeed: fairness.clientSeed,
+      nonce: fairness.nonce,
+    },
+  };
+}
+
+export function useRoundProof(roundId: string | null) {
   return useQuery({
-    queryKey: [...casinoHistoryKey, 'round', roundId],
-    queryFn: ({ signal }) =>
-      apiFetch<RoundWithProof>({
-        base: 'games',
-        path: `${CASINO_GAMES_PATHS.history}/${encodeURIComponent(roundId ?? '')}`,
-        method: 'GET',
-        signal,
-      }),
+    queryKey: [...casinoHistoryKey, 'proof', roundId],
+    queryFn: ({ signal }) => fetchRoundProof(roundId ?? '', signal),
     enabled: roundId !== null && roundId !== '',
     retry: false,
   });

@@ -214,7 +214,7 @@ export function LobbyScreen({
     body = (
       <>
         <p className={styles.summary} aria-live="polite">
-          {tf('gamesFound', { n: view.total })}
+          {view.total === 1 ? t('oneGameFound') : tf('gamesFound', { n: view.total })}
         </p>
         <GameGrid games={view.games} label={title} />
       </>

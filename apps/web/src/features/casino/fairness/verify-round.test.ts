@@ -1,7 +1,13 @@
 import { hashServerSeed } from '@dau/domain/games/fairness';
 import { replayRound } from '@dau/domain/games/replay';
 import { describe, expect, it } from 'vitest';
-import { emptyVerifyForm, formFromInput, parsePicks, verifyRound } from './verify-round';
+import {
+  emptyVerifyForm,
+  formFromInput,
+  parsePicks,
+  sameOutcome,
+  verifyRound,
+} from './verify-round';
 
 const serverSeed = 'a'.repeat(64);
 const seeds = { serverSeed, clientSeed: 'player-1', nonce: 4 };
@@ -62,5 +68,27 @@ describe('verifying a round in the browser', () => {
   it('reads keno numbers typed with commas or spaces', () => {
     expect(parsePicks('3, 14 27;40')).toEqual([3, 14, 27, 40]);
     expect(parsePicks('3, x')).toBeNull();
+  });
+});
+
+describe('comparing a recorded outcome', () => {
+  it('ignores the order the database kept the keys in, and sees any difference', () => {
+    const outcome = replayRound(seeds, {
+      game: 'dice',
+      bet: { target: 5_000, direction: 'under' },
+    });
+    const stored = JSON.parse(JSON.stringify(outcome)) as { result: Record<string, unknown> };
+    const reordered = {
+      result: {
+        win: stored.result.win,
+        multiplier: stored.result.multiplier,
+        roll: stored.result.roll,
+      },
+      game: 'dice',
+    };
+    expect(sameOutcome(outcome, reordered)).toBe(true);
+    expect(sameOutcome(outcome, { ...reordered, result: { ...reordered.result, roll: 1 } })).toBe(
+      false,
+    );
   });
 });

@@ -7,9 +7,10 @@ import styles from './games.module.css';
 import { roundErrorText } from './play-kit';
 
 /** The /fairness address that checks a revealed seed pair (rounds 0..nonce-1). */
-export function fairnessLink(previous: SeedState['previous']): string {
+export function fairnessLink(previous: SeedState['previous'], game?: string): string {
   if (!previous) return '/fairness';
   const params = new URLSearchParams({
+    ...(game ? { game } : {}),
     serverSeed: previous.serverSeed,
     clientSeed: previous.clientSeed,
     nonce: String(Math.max(0, previous.nonce - 1)),
@@ -25,10 +26,13 @@ export function FairnessPanel({
   session,
   onChange,
   open = false,
+  game,
 }: {
   session: SeedSession;
   onChange: () => void;
   open?: boolean;
+  /** The domain game the rounds were played in, so the check opens on it. */
+  game?: string;
 }) {
   const id = useId();
   const seeds = session.seeds;
@@ -111,7 +115,7 @@ export function FairnessPanel({
           <p className={styles.mono} data-testid="revealed-seed">
             {seeds.previous.serverSeed}
           </p>
-          <Link to={fairnessLink(seeds.previous)}>
+          <Link to={fairnessLink(seeds.previous, game)}>
             {tgf('verifyPrevious', { n: seeds.previous.nonce })}
           </Link>
         </div>

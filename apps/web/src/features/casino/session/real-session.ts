@@ -2,12 +2,13 @@ import type { Cents } from '@dau/domain/money';
 import { fromUnits } from '@dau/domain/money';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import {
-  GAME_PATHS,
-  toInstantRound,
-  toMinesRound,
-  type WireInstantRound,
-  type WireMinesRound,
-} from './engine-wire';
+  GAME_ENGINE_PATHS,
+  type MinesRound as WireMinesRound,
+  type PlayResponse,
+  type SeedsResponse,
+} from '@dau/contracts/casino/games';
+import { ROULETTE_PATHS, type RouletteBetsResponse } from '@dau/contracts/casino/roulette';
+import { toInstantRound, toMinesRound, toSeedState } from './engine-wire';
 import {
   GameError,
   type GameSession,
@@ -40,14 +41,15 @@ async function call<T>(path: string, body?: unknown, method?: 'GET' | 'POST'): P
 export function createRealSeeds(onChange?: () => void): SeedSession {
   let seeds: SeedState | null = null;
   let failed = false;
-  const keep = (next: SeedState) => {
+  const keep = (wire: SeedsResponse) => {
+    const next = toSeedState(wire);
     seeds = next;
     failed = false;
     onChange?.();
     return next;
   };
   const load = () =>
-    call<SeedState>(GAME_PATHS.seeds, undefined, 'GET').then(
+    call<SeedsResponse>(GAME_ENGINE_PATHS.seeds, undefined, 'GET').then(
       (next) => void keep(next),
       () => {
         failed = true;
@@ -63,8 +65,8 @@ export function createRealSeeds(onChange?: () => void): SeedSession {
     },
     load,
     setClientSeed: async (clientSeed) =>
-      keep(await call<SeedState>(GAME_PATHS.clientSeed, { clientSeed })),
-    rotateSeed: async () => keep(await call<SeedState>(GAME_PATHS.rotate, {})),
+      keep(await call<SeedsResponse>(GAME_ENGINE_PATHS.clientSeed, { clientSeed })),
+    rotateSeed: async () => keep(await call<SeedsResponse>(GAME_ENGINE_PATHS.rotate, {})),
   };
 }
 
@@ -95,7 +97,7 @@ export function createRealSession({
     },
     load: () => seeds.load(),
     async play(stake, request) {
-      const answer = await call<WireInstantRound>(GAME_PATHS.play(game), {
+      const answer = await call<PlayResponse>(GAME_ENGINE_PATHS.play(game), {
         stake: stake / 100,
         params: request,
       });
@@ -104,8 +106,7 @@ export function createRealSession({
       return toInstantRound(answer);
     },
     async minesStart(stake, mines) {
-      const answer = await call<WireMinesRound>(GAME_PATHS.minesStart, {
-        game,
+      const answer = await call<WireMinesRound>(GAME_ENGINE_PATHS.minesStart, {
         stake: stake / 100,
         mines,
       });
@@ -114,27 +115,37 @@ export function createRealSession({
       return toMinesRound(answer);
     },
     async minesReveal(round, tile) {
-      const answer = await call<WireMinesRound>(GAME_PATHS.minesReveal(round.proof.roundId), {
-        tile,
-      });
+      const answer = await call<WireMinesRound>(
+        GAME_ENGINE_PATHS.minesReveal(round.proof.roundId),
+        {
+          tile,
+        },
+      );
       keepBalance(answer.balance);
       return toMinesRound(answer);
     },
     async minesCashOut(round) {
-      const answer = await call<WireMinesRound>(GAME_PATHS.minesCashOut(round.proof.roundId), {});
+      const answer = await call<WireMinesRound>(
+        GAME_ENGINE_PATHS.minesCashOut(round.proof.roundId),
+        {},
+      );
       keepBalance(answer.balance);
       return toMinesRound(answer);
     },
     async minesActive(): Promise<MinesRound | null> {
-      const answer = await call<WireMinesRound | null>(GAME_PATHS.minesActive, undefined, 'GET');
-      return answer ? toMinesRound(answer) : null;
+      const answer = await call<{ round: WireMinesRound | null }>(
+        GAME_ENGINE_PATHS.minesActive,
+        undefined,
+        'GET',
+      );
+      return answer.round ? toMinesRound(answer.round) : null;
     },
     setClientSeed: (clientSeed) => seeds.setClientSeed(clientSeed),
     rotateSeed: () => seeds.rotateSeed(),
     rouletteWatch: () => joinRoulette(),
     async roulettePlace(roundId, bets) {
-      const answer = await call<{ balance?: number }>(GAME_PATHS.rouletteBets, {
-        roundId,
+      const answer = await call<RouletteBetsResponse>(ROULETTE_PATHS.bets, {
+        roundId: Number(roundId),
         bets: bets.map((bet) => ({ kind: bet.kind, numbers: bet.numbers, stake: bet.stake / 100 })),
       });
       keepBalance(answer.balance);

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { apiFetch } from '../../../lib/api-client';
 import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime';
-import { GAME_PATHS, toRoundView, type WireRouletteRound } from './engine-wire';
+import { ROULETTE_PATHS, type RouletteRound } from '@dau/contracts/casino/roulette';
+import { toRoundView } from './engine-wire';
 import type { RouletteRoundView } from './game-session';
 
 /**
@@ -36,26 +37,18 @@ export function acceptRound(round: RouletteRoundView): void {
   });
 }
 
-/** PROVISIONAL socket shape until the roulette events are in contracts/realtime.ts. */
-interface RouletteSocket {
-  on(event: 'RouletteRound', handler: (round: WireRouletteRound) => void): unknown;
-  emit(event: 'JoinRoulette' | 'LeaveRoulette'): unknown;
-}
-
 function listenToRounds(socket: SocketLike, accept: (round: RouletteRoundView) => void): void {
-  (socket as unknown as RouletteSocket).on('RouletteRound', (round) =>
-    accept(toRoundView(round, Date.now())),
-  );
+  socket.on('RouletteRound', (round) => accept(toRoundView(round, Date.now())));
 }
 
 function emitJoin(socket: SocketLike, join: boolean): void {
-  (socket as unknown as RouletteSocket).emit(join ? 'JoinRoulette' : 'LeaveRoulette');
+  socket.emit(join ? 'JoinRoulette' : 'LeaveRoulette');
 }
 
 async function fetchCurrentRound(): Promise<RouletteRoundView | null> {
-  const round = await apiFetch<WireRouletteRound | null>({
+  const round = await apiFetch<RouletteRound | null>({
     base: 'games',
-    path: GAME_PATHS.rouletteCurrent,
+    path: ROULETTE_PATHS.current,
     method: 'GET',
   });
   return round ? toRoundView(round, Date.now()) : null;

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetContentVersion } from '../../../lib/content-client';
@@ -281,6 +281,32 @@ describe('withdrawal modal', () => {
       'CheckIfUserCanWithdrawBalance',
       'withdrawal',
     ]);
+    // The payout fails later (provider refused, money returned): the green screen goes.
+    act(() =>
+      usePaymentsStore.setState({
+        lastWithdrawalResult: {
+          Type: 'Withdrawal/Withdrawal',
+          Value: {
+            CMSStatusMsg: {
+              hasErrors: true,
+              datasource_entries: [
+                {
+                  error_triggered: true,
+                  value: 'MOBILE_MONEY_ERROR',
+                  dimension_value: 'MTN MoMo could not pay. The amount is back in your balance.',
+                },
+              ],
+            },
+            BBPaymentTransactionId: 'WD9',
+          },
+        },
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Withdrawal failed');
+    expect(
+      screen.getByText('MTN MoMo could not pay. The amount is back in your balance.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/funds should be in your account shortly/)).toBeNull();
   });
 
   it('refuses decimals before calling the server', async () => {

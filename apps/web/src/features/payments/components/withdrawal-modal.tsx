@@ -184,6 +184,29 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
     setStep(2);
   };
 
+  // A payout that fails after the request (provider refused, money returned) replaces the
+  // green confirmation: the user must not read "funds should be in your account shortly".
+  const failure = usePaymentsStore((state) => {
+    if (step !== 2 || paymentId === '') return null;
+    const pushed = state.lastWithdrawalResult;
+    if (pushed?.Value.BBPaymentTransactionId === paymentId && pushed.Value.CMSStatusMsg.hasErrors) {
+      return entryMessages(pushed.Value.CMSStatusMsg.datasource_entries).join(' ');
+    }
+    return state.failedPayments[paymentId] ?? null;
+  });
+
+  if (failure !== null) {
+    return (
+      <div className={styles.failed} data-step="failed" role="alert">
+        <h3>{t('payWithdrawalFailed')}</h3>
+        <p>{failure || t('payWithdrawalNotPaid')}</p>
+        <button type="button" className={styles.submit} onClick={onClose}>
+          {t('close')}
+        </button>
+      </div>
+    );
+  }
+
   return step === 1 ? (
     <form className={styles.form} onSubmit={submit} noValidate>
       <ErrorList messages={errors} />

@@ -42,6 +42,13 @@ export function usePaymentPushes(enabled: boolean): void {
         store
           .getState()
           .notify('danger', result.userMessage, NOTIFICATION_TIMEOUT_MS.transactionResult);
+        // An open withdrawal confirmation for this payment turns into its failure (issue #16).
+        store.setState((state) => ({
+          failedPayments: {
+            ...state.failedPayments,
+            [result.bbPaymentTransactionId]: result.userMessage,
+          },
+        }));
         refresh();
       });
       socket.on('LeakyBucket', (result) => store.setState({ lastWithdrawalResult: result }));
