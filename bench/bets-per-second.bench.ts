@@ -8,19 +8,16 @@
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each run uses its own schemas
  * and drops them. Without a reachable server the benchmark says so and skips.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/modules/accounts/password';
 import { createSession } from '../apps/server/src/modules/accounts/session.service';
 import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
 import { createServer } from '../apps/server/src/server';
+import { admin, DATABASE_URL, percentile, pgbenchTps, reachable } from './postgres-kit';
 
-const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const PGBENCH_SECONDS = Math.max(1, Math.round(DURATION_MS / 1000));
@@ -28,35 +25,6 @@ const NAME = 'PlaceBet (3-leg multiple, PostgreSQL) vs pgbench TPC-B';
 
 function report(result: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify({ benchmark: NAME, ...result }, null, 2)}\n`);
-}
-
-async function reachable(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
 }
 
 interface Pick {
@@ -82,42 +50,6 @@ async function openPicks(base: string): Promise<Pick[]> {
     if (home && home.o > 1) picks.push({ eventId: event.id, odds: home.o });
   }
   return picks;
-}
-
-/** pgbench's TPC-B-like run on the same server: its own schema, scale 1, N clients. */
-async function pgbenchTps(clients: number): Promise<{ tps: number } | { skipped: string }> {
-  const candidates = [
-    process.env.PGBENCH,
-    ...(process.env.PATH ?? '').split(':').map((dir) => `${dir}/pgbench`),
-    '/usr/lib/postgresql/17/bin/pgbench',
-    '/usr/lib/postgresql/16/bin/pgbench',
-    '/usr/lib/postgresql/15/bin/pgbench',
-  ].filter((p): p is string => !!p);
-  const binary = candidates.find((p) => existsSync(p));
-  if (!binary) return { skipped: 'pgbench is not on PATH' };
-  const schema = `bench_pgbench_${randomBytes(4).toString('hex')}`;
-  await admin((c) => c.query(`create schema ${schema}`));
-  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
-  const run = (args: string[]) =>
-    new Promise<string>((resolve, reject) => {
-      const child = spawn(binary, [...args, DATABASE_URL], { env });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0 ? resolve(out) : reject(new Error(`pgbench exited ${code}: ${out}`)),
-      );
-    });
-  try {
-    await run(['-i', '-s', '1', '-q', '-n']);
-    const out = await run(['-n', '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS)]);
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
-    if (!tps) throw new Error(`no tps in pgbench output: ${out}`);
-    return { tps: Number(tps) };
-  } finally {
-    await admin((c) => c.query(`drop schema ${schema} cascade`));
-  }
 }
 
 async function placementRun(): Promise<Record<string, number>> {
@@ -241,7 +173,7 @@ if (unreachable) {
   report({ skipped: `PostgreSQL is not reachable at DATABASE_URL (${unreachable})` });
 } else {
   const bets = await placementRun();
-  const pgbench = await pgbenchTps(USERS);
+  const pgbench = await pgbenchTps(USERS, PGBENCH_SECONDS);
   report({
     users: USERS,
     durationMs: DURATION_MS,

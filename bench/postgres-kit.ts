@@ -1,0 +1,78 @@
+/**
+ * What the PostgreSQL benchmarks share: the server of DATABASE_URL, admin queries, percentiles and
+ * pgbench's TPC-B figure on the same server in the same run (the machine-independent yardstick).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+export const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function reachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** pgbench's TPC-B-like run on the same server: its own schema, scale 1, N clients. */
+export async function pgbenchTps(
+  clients: number,
+  seconds: number,
+): Promise<{ tps: number } | { skipped: string }> {
+  const candidates = [
+    process.env.PGBENCH,
+    ...(process.env.PATH ?? '').split(':').map((dir) => `${dir}/pgbench`),
+    '/usr/lib/postgresql/17/bin/pgbench',
+    '/usr/lib/postgresql/16/bin/pgbench',
+    '/usr/lib/postgresql/15/bin/pgbench',
+  ].filter((p): p is string => !!p);
+  const binary = candidates.find((p) => existsSync(p));
+  if (!binary) return { skipped: 'pgbench is not on PATH' };
+  const schema = `bench_pgbench_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`create schema ${schema}`));
+  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
+  const run = (args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const child = spawn(binary, [...args, DATABASE_URL], { env });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve(out) : reject(new Error(`pgbench exited ${code}: ${out}`)),
+      );
+    });
+  try {
+    await run(['-i', '-s', '1', '-q', '-n']);
+    const out = await run(['-n', '-c', String(clients), '-j', '2', '-T', String(seconds)]);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
+    if (!tps) throw new Error(`no tps in pgbench output: ${out}`);
+    return { tps: Number(tps) };
+  } finally {
+    await admin((c) => c.query(`drop schema ${schema} cascade`));
+  }
+}
