@@ -44,7 +44,7 @@ export interface AccessContext {
   isAuthenticated: boolean;
 }
 
-export interface AccessRule {
+interface AccessRule {
   path: RegExp;
   allows: (context: AccessContext) => boolean;
 }
@@ -63,12 +63,8 @@ export function notOnSite(pathname: string, siteId: SiteId): boolean {
   return match !== null && !routeOnSite(match.route, SITES[siteId]);
 }
 
-export function passesAccessCheck(
-  pathname: string,
-  context: AccessContext,
-  rules: readonly AccessRule[] = ACCESS_RULES,
-): boolean {
-  return rules.every((rule) => !rule.path.test(pathname) || rule.allows(context));
+export function passesAccessCheck(pathname: string, context: AccessContext): boolean {
+  return ACCESS_RULES.every((rule) => !rule.path.test(pathname) || rule.allows(context));
 }
 
 /**
@@ -92,7 +88,6 @@ export type NavigationDecision =
 export function resolveNavigation(
   location: { pathname: string; search: string; hash: string },
   context: AccessContext,
-  rules: readonly AccessRule[] = ACCESS_RULES,
 ): NavigationDecision {
   const stripped = withoutTrailingSlash(location.pathname);
   if (stripped !== null)
@@ -105,7 +100,7 @@ export function resolveNavigation(
   if (audience === 'guest' && context.isAuthenticated) {
     return { kind: 'redirect', to: afterSignIn(location.search) };
   }
-  if (!passesAccessCheck(location.pathname, context, rules)) return { kind: 'denied' };
+  if (!passesAccessCheck(location.pathname, context)) return { kind: 'denied' };
   return { kind: 'render' };
 }
 
