@@ -239,3 +239,45 @@ describe('withdrawal eligibility counts casino rounds', () => {
     expect((await check()).json()).toEqual({ fetchedObject: true, spResponse: '' });
   });
 });
+
+describe('winners ({games}/winners)', () => {
+  it("lists the site's biggest settled wins of a game, names masked; unknown games are 404", async () => {
+    const p = await player(t, 500_00);
+    const { wallet } = casinoOf(t);
+    for (const [stake, win] of [
+      [10_00, 35_00],
+      [10_00, 0],
+      [20_00, 320_00],
+    ] as const) {
+      await wallet.playRound({
+        userId: p.user.id,
+        gameSlug: 'keno',
+        roundId: newRound('keno'),
+        stake,
+        win,
+      });
+    }
+    const res = await get('/api/games/winners?game=keno');
+    expect(res.statusCode, res.body).toBe(200);
+    const { winners } = res.json();
+    expect(winners.map((w: { win: number }) => w.win)).toEqual([320, 35]);
+    expect(winners[0]).toMatchObject({
+      kind: 'casino',
+      title: 'Keno',
+      gameSlug: 'keno',
+      image: '/api/games/art/keno.svg',
+      stake: 20,
+      multiplier: 16,
+    });
+    expect(winners[0].player).toContain('••');
+    expect(JSON.stringify(winners)).not.toContain(p.user.phone);
+
+    const unknown = await get('/api/games/winners?game=no-such-game');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().datasource_entries[0].value).toBe('GAME_NOT_FOUND');
+    expect((await get('/api/games/winners?limit=0')).statusCode).toBe(400);
+    const sports = await get('/api/games/winners?game=sports');
+    expect(sports.statusCode).toBe(200);
+    expect(Array.isArray(sports.json().winners)).toBe(true);
+  });
+});

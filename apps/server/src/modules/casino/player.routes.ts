@@ -9,11 +9,13 @@ import {
   trackQuerySchema,
   trackRequestSchema,
 } from '@dau/contracts/casino/recent-games';
+import { winnersQuerySchema, winnersResponseSchema } from '@dau/contracts/casino/winners';
 import { errorEnvelopeSchema } from '@dau/contracts/errors';
 import { API_BASE } from '@dau/contracts/http';
 import type { AppInstance } from '../../app-types';
 import { authGuards } from '../../plugins/auth';
 import { casinoHistory, casinoRound, recentGames, trackGames } from './player-history.service';
+import { winners } from './winners.service';
 
 const G = API_BASE.games;
 const tags = ['casino'];
@@ -88,5 +90,20 @@ export async function playerCasinoRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => casinoRound(app.deps, userIdOf(request), request.params.roundId),
+  );
+
+  app.get(
+    `${G}/winners`,
+    {
+      schema: {
+        tags,
+        summary: "The site's biggest recent wins, names masked (/all-winners)",
+        description:
+          "Settled casino rounds with a win (jackpot wins included), or won sports bets with game=sports, of the last `days` on the request's site, biggest first.",
+        querystring: winnersQuerySchema,
+        response: { 200: winnersResponseSchema, ...errors },
+      },
+    },
+    async (request) => winners(app.deps, request.site.siteId, request.query),
   );
 }
