@@ -69,8 +69,9 @@ describe('betting journey at 360×740', () => {
     assert.equal(await page.getByTestId('excise').textContent(), '−KSh 1.30');
     assert.match((await page.getByTestId('withholding').textContent()) ?? '', /^−KSh \d+\.\d\d$/);
 
-    // The picks follow the feed through JoinMarketForBetslip: a new price shows what it was;
-    // a suspended market blocks the slip until it reopens.
+    // The picks follow the feed through JoinMarketForBetslip. With the slip's "Ask me" setting a
+    // new price shows old → new until the bettor accepts it, and then it is the leg's price. A
+    // suspended market blocks the slip until it reopens.
     const firstPick = slip.locator('li').first();
     const oldOdds = Number(await firstPick.locator('b').first().textContent());
     const newOdds = Math.round((oldOdds + 0.2) * 100) / 100;
@@ -80,11 +81,12 @@ describe('betting journey at 360×740', () => {
       outcomeId: 1,
       odds: newOdds,
     });
-    await firstPick.getByTestId('odds-was').waitFor({ timeout: 15_000 });
-    assert.equal(
-      await firstPick.getByTestId('odds-was').textContent(),
-      ` · was ${oldOdds.toFixed(2)}`,
-    );
+    const change = firstPick.getByTestId('odds-change');
+    await change.waitFor({ timeout: 15_000 });
+    assert.equal(await change.textContent(), `${oldOdds.toFixed(2)} → ${newOdds.toFixed(2)}`);
+    await screenshot(page, 'betting-slip-odds-changed');
+    await slip.getByRole('button', { name: 'Accept changes' }).click();
+    await change.waitFor({ state: 'detached', timeout: 15_000 });
     assert.match(
       (await firstPick.locator('b').first().textContent()) ?? '',
       new RegExp(`${newOdds.toFixed(2)}$`),
