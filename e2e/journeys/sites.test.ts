@@ -88,7 +88,12 @@ async function smsCode(phone: string): Promise<string> {
 
 async function expectNoErrorPage(page: Page, path: string) {
   const headings = await page.locator('main h1').allTextContents();
-  for (const bad of ['Page not found', 'Your session has expired', 'Sorry!']) {
+  for (const bad of [
+    'Page not found',
+    'Ukurasa haupatikani',
+    'Your session has expired',
+    'Sorry!',
+  ]) {
     assert.ok(!headings.includes(bad), `${path} shows "${bad}"`);
   }
 }
@@ -131,7 +136,8 @@ for (const site of SITES) {
       for (const path of ['/company/no-such-page', '/promotions/no-such-promo']) {
         const response = await page.goto(path);
         assert.equal(response?.status(), 404, path);
-        await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+        const notFound = site.swahili ? 'Ukurasa haupatikani' : 'Page not found';
+        await page.getByRole('heading', { name: notFound }).waitFor();
         assert.equal(await page.getByText('No Such', { exact: false }).count(), 0);
       }
       await screenshot(page, `sites-${site.code}-unknown-slug`);

@@ -125,7 +125,7 @@ const SW: Record<CasinoKey, string> = {
   allCategories: 'Zote',
   searchGames: 'Tafuta michezo',
   seeAll: 'Ona yote',
-  seeAllOf: 'Ona {name} yote',
+  seeAllOf: 'Ona yote: {name}',
   gamesFound: 'Michezo {n}',
   oneGameFound: 'Mchezo 1',
   gamesCount: 'Michezo {n}',

@@ -88,7 +88,7 @@ export function GameSlider({
 
 export function SliderSkeleton({ label, tiles = 4 }: { label: string; tiles?: number }) {
   return (
-    <div className={styles.section} aria-busy="true" aria-label={label}>
+    <section className={styles.section} aria-busy="true" aria-label={label}>
       <div className={styles.sectionHead} />
       <ul className={styles.slider}>
         {Array.from({ length: tiles }, (_, i) => (
@@ -97,7 +97,7 @@ export function SliderSkeleton({ label, tiles = 4 }: { label: string; tiles?: nu
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
 
