@@ -16,7 +16,7 @@ import { hashPassword } from '../apps/server/src/modules/accounts/password';
 import { createSession } from '../apps/server/src/modules/accounts/session.service';
 import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
 import { createServer } from '../apps/server/src/server';
-import { admin, DATABASE_URL, percentile, pgbenchTps, reachable } from './postgres-kit';
+import { admin, DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -155,12 +155,8 @@ async function placementRun(): Promise<Record<string, number>> {
     if (Number(placed.n) !== latencies.length + 20) {
       throw new Error(`stored ${placed.n} bets for ${latencies.length + 20} answers`);
     }
-    return {
-      bets: latencies.length,
-      betsPerSecond: Math.round((latencies.length / seconds) * 10) / 10,
-      p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
-      p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
-    };
+    const { perSecond, p50Ms, p99Ms } = latencySummary(latencies, seconds);
+    return { bets: latencies.length, betsPerSecond: perSecond, p50Ms, p99Ms };
   } finally {
     await server.close();
     await database.close();

@@ -18,7 +18,7 @@ import { postTransaction } from '../apps/server/src/modules/wallet/ledger.servic
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
 import { signBbJwt } from '../apps/server/src/modules/wallet/wallet.service';
 import { createServer } from '../apps/server/src/server';
-import { admin, DATABASE_URL, percentile, pgbenchTps, reachable } from './postgres-kit';
+import { admin, DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -151,12 +151,8 @@ async function roundsRun(): Promise<Record<string, number>> {
     }
     const ledger = await checkLedger(db);
     if (!ledger.ok) throw new Error(`ledger check failed: ${ledger.problems.join('; ')}`);
-    return {
-      rounds: latencies.length,
-      roundsPerSecond: Math.round((latencies.length / seconds) * 10) / 10,
-      p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
-      p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
-    };
+    const { perSecond, p50Ms, p99Ms } = latencySummary(latencies, seconds);
+    return { rounds: latencies.length, roundsPerSecond: perSecond, p50Ms, p99Ms };
   } finally {
     await server.close();
     await database.close();

@@ -76,3 +76,13 @@ export async function pgbenchTps(
     await admin((c) => c.query(`drop schema ${schema} cascade`));
   }
 }
+
+/** Rate per second and p50/p99 of a run's sorted latencies, one decimal each. */
+export function latencySummary(sorted: number[], seconds: number) {
+  const tenth = (n: number) => Math.round(n * 10) / 10;
+  return {
+    perSecond: tenth(sorted.length / seconds),
+    p50Ms: tenth(percentile(sorted, 50)),
+    p99Ms: tenth(percentile(sorted, 99)),
+  };
+}
