@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/.data/**',
       'e2e/screenshots/**',
       'bench/results/**',
@@ -41,8 +42,6 @@ export default tseslint.config(
   {
     // Over the limit until their owners split them; each team deletes its line with the split.
     files: [
-      'apps/server/src/sandbox/daraja/daraja-sandbox.ts', // regions (#16): STK, C2B, B2C handlers
-      'apps/server/src/sandbox/feed-simulator/feed-simulator.ts', // bettor (#15): calendar, pricing, clock
       'apps/web/src/features/betslip/betslip-dock.tsx', // bettor (#15): legs, stake panel, footer
     ],
     rules: { 'max-lines': 'off' },

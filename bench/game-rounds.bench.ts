@@ -18,7 +18,14 @@ import { postTransaction } from '../apps/server/src/modules/wallet/ledger.servic
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
 import { signBbJwt } from '../apps/server/src/modules/wallet/wallet.service';
 import { createServer } from '../apps/server/src/server';
-import { admin, DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
+import {
+  admin,
+  DATABASE_URL,
+  latencySummary,
+  pgbenchTps,
+  profileQueries,
+  reachable,
+} from './postgres-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -132,6 +139,7 @@ async function roundsRun(): Promise<Record<string, number>> {
 
     for (let i = 0; i < 20; i++) await play(players[i % USERS]!);
     const latencies: number[] = [];
+    const profile = process.env.BENCH_PROFILE ? profileQueries() : null;
     const started = performance.now();
     const end = started + DURATION_MS;
     await Promise.all(
@@ -140,6 +148,17 @@ async function roundsRun(): Promise<Record<string, number>> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    if (profile) {
+      profile.stop();
+      const rounds = latencies.length;
+      process.stderr.write(
+        `${(profile.total / rounds).toFixed(1)} statements per round\n${profile.statements
+          .map(
+            (s) => `${(s.count / rounds).toFixed(2)}× ${(s.ms / s.count).toFixed(1)} ms  ${s.sql}`,
+          )
+          .join('\n')}\n`,
+      );
+    }
     latencies.sort((a, b) => a - b);
     const settled = await db
       .selectFrom('casino_rounds')

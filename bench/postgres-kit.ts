@@ -86,3 +86,52 @@ export function latencySummary(sorted: number[], seconds: number) {
     p99Ms: tenth(percentile(sorted, 99)),
   };
 }
+
+export interface QueryProfile {
+  /** Statements sent, by their SQL text (first 90 characters), with total milliseconds. */
+  statements: { sql: string; count: number; ms: number }[];
+  total: number;
+  stop(): void;
+}
+
+/**
+ * Counts the statements this process sends through `pg` (and the time until each answer) while
+ * it runs — where a request's time goes, in round trips. BENCH_PROFILE=1 turns it on in a run.
+ */
+export function profileQueries(): QueryProfile {
+  const proto = pg.Client.prototype as unknown as {
+    query: (...args: unknown[]) => unknown;
+  };
+  const original = proto.query;
+  const seen = new Map<string, { count: number; ms: number }>();
+  const profile: QueryProfile = {
+    statements: [],
+    total: 0,
+    stop() {
+      proto.query = original;
+      profile.statements = [...seen.entries()]
+        .map(([sql, s]) => ({ sql, count: s.count, ms: Math.round(s.ms) }))
+        .sort((a, b) => b.count - a.count);
+      profile.total = profile.statements.reduce((sum, s) => sum + s.count, 0);
+    },
+  };
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?'))
+      .replace(/\s+/g, ' ')
+      .slice(0, 90);
+    const began = performance.now();
+    const result = original.apply(this, args);
+    const entry = seen.get(text) ?? { count: 0, ms: 0 };
+    seen.set(text, entry);
+    entry.count += 1;
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      void (result as Promise<unknown>).then(
+        () => (entry.ms += performance.now() - began),
+        () => (entry.ms += performance.now() - began),
+      );
+    }
+    return result;
+  };
+  return profile;
+}

@@ -149,7 +149,9 @@ describe('betting journey at 360×740', () => {
     await page.getByRole('button', { name: 'Dismiss' }).click();
 
     // The bet drop clears the notify flag and lists the bet as won.
-    await page.getByRole('button', { name: new RegExp(`^My Bets, ${openBefore} open`) }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`^My Bets( \\d+)?, ${openBefore} open`) })
+      .click();
     assert.equal(await page.getByTestId('bet-notify').count(), 0);
     await page.getByRole('region', { name: 'My Bets' }).getByText('Won').waitFor();
     await screenshot(page, 'betting-bet-drop');
@@ -178,6 +180,64 @@ describe('betting journey at 360×740', () => {
     const cash = page.locator('[data-balance="Cash"]');
     await cash.waitFor();
     assert.equal(cents(await cash.textContent()), before - 1_000 + paid);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('places a 50-leg multiple that My Bets lists with its match names', async () => {
+    const { context, page, errors } = await journey.open();
+    await loginAsDemo(page, '/sports/football-1');
+    // Prices stand still while fifty legs are picked (the paused feed keeps its producers up).
+    await journey.sandbox('pause', {});
+    const rows = page.locator('main [data-event-id]:visible');
+    await rows.first().waitFor();
+    // The list groups events by league, so "Show more" inserts new rows between the old ones:
+    // each pass picks every shown event not yet picked, then asks for more.
+    const picked = new Set<string>();
+    while (picked.size < 50) {
+      const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+      for (const id of ids) {
+        if (picked.size >= 50) break;
+        // An event shown twice (a popular block and its league) is picked once.
+        if (!id || picked.has(id)) continue;
+        const button = page
+          .locator(`main [data-event-id="${id}"]:visible button[data-outcome="${id}:1:1"]`)
+          .first();
+        if ((await button.count()) === 0 || (await button.isDisabled())) continue;
+        await button.click();
+        picked.add(id);
+      }
+      if (picked.size >= 50) break;
+      const shown = ids.length;
+      await page.getByRole('button', { name: 'Show more' }).click();
+      await rows.nth(shown).waitFor();
+    }
+    const fab = page.getByRole('button', { name: /^Betslip, 50 selections/ });
+    await fab.waitFor();
+
+    await screenshot(page, 'betting-list-end-with-fab');
+
+    await fab.click();
+    const slip = page.getByRole('dialog', { name: 'Betslip' });
+    await slip.waitFor();
+    await screenshot(page, 'betting-slip-50-legs');
+    const place = slip.getByRole('button', { name: /^Place bet/ });
+    await place.scrollIntoViewIfNeeded();
+    await place.click();
+    const placed = await slip.getByText(/^Bet placed \(\d+\)\.$/).textContent({ timeout: 30_000 });
+    const betId = /\((\d+)\)/.exec(placed ?? '')?.[1] ?? '';
+    assert.ok(betId, 'a bet id');
+    await slip.getByRole('button', { name: 'Close betslip' }).click();
+    await journey.sandbox('resume', {});
+
+    // My Bets opens on the open bets: the multiple names its first matches and the rest.
+    await page.goto('/my-bets');
+    const bet = page.locator(`a[data-bet-id="${betId}"]`);
+    await bet.waitFor({ timeout: 15_000 });
+    const matches = (await bet.getByTestId('bet-matches').textContent()) ?? '';
+    assert.match(matches, /\+47 more/);
+    assert.match(matches, / - /, 'match names, not just a bet number');
+    await screenshot(page, 'betting-my-bets-50-legs');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from '../lib/axe';
 import { screenshot } from '../lib/browser';
 import { useDau } from '../lib/journey';
 
 const journey = useDau();
+
+/** Waits (under load, too) until the control can be used. */
+async function expectEnabled(control: Locator): Promise<void> {
+  for (let i = 0; i < 100 && !(await control.isEnabled()); i++)
+    await control.page().waitForTimeout(100);
+  assert.ok(await control.isEnabled(), 'the control is enabled');
+}
 
 /** The fun balance's amount in cents ('Fun balance: KSh 1,000.00' → 100000). */
 async function funBalance(page: Page): Promise<number> {
@@ -64,8 +71,13 @@ describe('casino journeys at 360×740', () => {
     await page.getByRole('button', { name: 'Tile 13', exact: true }).click();
     const line = page.getByTestId('round-line');
     const cashOut = page.getByRole('button', { name: /^Cash out/ });
-    // The first tile is safe 22 times in 25; either way the round ends clearly.
-    if (await cashOut.isEnabled()) {
+    // The first tile is safe 22 times in 25; either way the round ends clearly. Wait for the
+    // tile to say which (not for the button's state, which a loaded machine may not have
+    // updated yet when it is read).
+    const outcome = page.getByRole('button', { name: /^Tile 13: (safe|mine)/ });
+    await outcome.waitFor({ timeout: 20_000 });
+    if ((await outcome.getAttribute('aria-label')) === 'Tile 13: safe') {
+      await expectEnabled(cashOut);
       await screenshot(page, 'casino-mines-demo-playing');
       await cashOut.click();
       await line.filter({ hasText: 'You won' }).waitFor();

@@ -103,10 +103,16 @@ describe('home and the popular football menu at 360×740', () => {
     await toggle(page, 'compactMode', true);
     await toggle(page, 'saveData', true);
 
-    const listRequest = page.waitForRequest((r) => r.url().includes('ListAllPreEvents'));
     await page.goto('/sports/football-1');
-    // Data saving asks for smaller pages.
-    assert.match((await listRequest).url(), /nrOfPre=15/);
+    // Data saving asks for smaller pages: the server rendered the list with the user's settings
+    // and handed its query over (ADR 180), keyed by the page size.
+    const listKey = await page.evaluate(() => {
+      const handoff = JSON.parse(document.getElementById('dau-data')?.textContent ?? '{}') as {
+        queries?: { queries: { queryKey: unknown[] }[] };
+      };
+      return handoff.queries?.queries.find((q) => q.queryKey[0] === 'events')?.queryKey ?? [];
+    });
+    assert.equal(listKey.at(-1), 15, JSON.stringify(listKey));
     await page.locator('main [data-event-id][data-layout="compact"]:visible').first().waitFor();
     assert.equal(await page.locator('main [data-layout="full"]:visible').count(), 0);
     await screenshot(page, 'sports-list-compact');

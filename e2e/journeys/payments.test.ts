@@ -45,8 +45,10 @@ describe('payment journeys at 360×740', () => {
     await screenshot(page, 'payments-withdrawal');
     // The demo user's seeded bet makes them eligible (minBetsCount 1).
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
-    await dialog.locator('[data-step="2"]').waitFor();
-    await dialog
+    const step2 = dialog.locator('[data-step="2"]');
+    await step2.waitFor();
+    // Step 2 says it for good; the 5-second notice above it says it too until it goes.
+    await step2
       .getByText(
         /Your withdrawal WD\w+ is in progress\. The funds should be in your account shortly!/,
       )

@@ -15,7 +15,11 @@ async function addSelections(page: Page, count: number, skip = 0): Promise<numbe
     const row = rows.nth(i);
     ids.push(Number(await row.getAttribute('data-event-id')));
     await row.locator('button[data-outcome]').first().click();
+    await row.locator('button[data-outcome][aria-pressed="true"]').waitFor();
   }
+  // The slip (its dock loads with the first pick) has taken every pick before the slip opens.
+  await page.getByRole('button', { name: `Betslip, ${count} selections` }).waitFor();
+  await page.getByTestId('bet-toss').waitFor({ state: 'detached' });
   return ids;
 }
 

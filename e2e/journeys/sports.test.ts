@@ -10,6 +10,20 @@ async function leagueTitles(page: Page): Promise<string[]> {
   return page.locator('main section[aria-label] h2').allTextContents();
 }
 
+/**
+ * Waits until the list shows only `title`'s league. The unfiltered list may already hold that
+ * league's card and the filtered one loads after the URL changes, so one read can catch the old
+ * list or the loading state between the two.
+ */
+async function waitForOnlyLeague(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => {
+    const titles = [...document.querySelectorAll('main section[aria-label] h2')].map(
+      (h) => h.textContent,
+    );
+    return titles.length > 0 && titles.every((t) => t === expected);
+  }, title);
+}
+
 describe('sports journeys at 360×740', () => {
   it('lists football, filters by tournament and odds, opens an event and sees a price move live', async () => {
     const { context, page, errors } = await journey.open();
@@ -25,6 +39,7 @@ describe('sports journeys at 360×740', () => {
     await page.getByRole('link', { name: /^England Premier League/ }).click();
     await page.waitForURL((url) => url.searchParams.get('tournaments') === '2103');
     await page.locator('main section[aria-label="England · Premier League"]').waitFor();
+    await waitForOnlyLeague(page, 'England · Premier League');
     const titles = await leagueTitles(page);
     assert.ok(titles.length > 0);
     assert.deepEqual([...new Set(titles)], ['England · Premier League']);
@@ -41,6 +56,7 @@ describe('sports journeys at 360×740', () => {
       (url) => url.searchParams.get('minodd') === '2' && url.searchParams.get('maxodd') === '3',
     );
     await page.locator('main [data-event-id]').first().waitFor();
+    await waitForOnlyLeague(page, 'England · Premier League');
     for (const row of await page.locator('main [data-event-id]').all()) {
       const prices = (
         await row.locator('button[data-outcome] span:nth-child(2)').allTextContents()
@@ -102,10 +118,22 @@ describe('sports journeys at 360×740', () => {
   it('shows live matches; a goal suspends then reopens; the live producer down locks odds', async () => {
     const { context, page, errors } = await journey.open();
     await page.goto('/live-now');
-    const row = page.locator('main [data-event-id]').first();
-    await row.waitFor();
+    await page.locator('main [data-event-id]').first().waitFor();
     await screenshot(page, 'sports-live');
-    const eventId = Number(await row.getAttribute('data-event-id'));
+    // The simulator's matches run on the wall clock: a lopsided one (2 : 0 at 80') may have no
+    // bettable price after one more goal. Take a match whose prices are all open and ordinary.
+    const eventId = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll<HTMLElement>('main [data-event-id]')];
+      const open = rows.find((r) => {
+        const buttons = [...r.querySelectorAll<HTMLButtonElement>('button[data-outcome]')];
+        const prices = buttons.map((b) =>
+          Number(/ ([\d.]+)$/.exec(b.getAttribute('aria-label') ?? '')?.[1]),
+        );
+        return buttons.length > 0 && buttons.every((b) => !b.disabled) && Math.max(...prices) < 12;
+      });
+      return Number(open?.dataset.eventId ?? rows[0]?.dataset.eventId);
+    });
+    const row = page.locator(`main [data-event-id="${eventId}"]`).first();
     const button = row.locator('button[data-outcome]').first();
     // Let the sport subscription settle before driving the feed.
     await page.waitForFunction(() => document.querySelector('main [data-event-id]') !== null);

@@ -43,6 +43,9 @@ export async function mobileContext(
       'Mozilla/5.0 (Linux; Android 11; TECNO KF6) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
   });
   if (!options.splash) {
+    // The server draws the splash unless the session cookie says it was seen (ADR 180).
+    const { hostname } = new URL(baseURL);
+    await context.addCookies([{ name: 'dau_splash', value: '1', domain: hostname, path: '/' }]);
     await context.addInitScript(() => sessionStorage.setItem('dau:splash-seen', '1'));
   }
   return context;

@@ -59,6 +59,7 @@ export function useDau(...envs: Record<string, string>[]): Journey {
     async open({ baseUrl, splash } = {}) {
       const context = await mobileContext(journey.browser, baseUrl ?? journey.dau.url, { splash });
       const page = await context.newPage();
+      waitForHydrationOnLoad(page);
       return { context, page, errors: collectPageErrors(page) };
     },
     async sandbox(path, body) {
@@ -71,6 +72,38 @@ export function useDau(...envs: Record<string, string>[]): Journey {
     },
   };
   return journey;
+}
+
+/**
+ * Pages arrive drawn by the server (ADR 180) and answer taps once React has hydrated them, as
+ * on a phone: after `goto` and `reload` the page waits for the app's `data-hydrated` mark on
+ * server-rendered pages, so a journey taps what a user could tap.
+ */
+export function waitForHydrationOnLoad(page: Page): void {
+  const hydrated = async () => {
+    await page.waitForFunction(
+      () =>
+        document.getElementById('root')?.dataset.ssr === undefined ||
+        document.documentElement.dataset.hydrated !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+    // Parts that hydrate with their own chunk (the signed-in header's actions, the slip) answer
+    // once those chunks are in: wait for the network to settle, briefly.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await hydrated();
+    return response;
+  };
 }
 
 /** Types the demo user's phone and password into a login form (the page or the modal). */

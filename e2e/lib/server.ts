@@ -26,13 +26,17 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built server (`npm run build` first) on a free port with a throw-away data
- * folder, and waits for /healthz.
+ * folder, and waits for /healthz (`timeoutMs`, 90 s by default). `root`: another checkout's build
+ * (the Lighthouse bench's before-and-after run).
  */
-export async function startDau(env: Record<string, string> = {}): Promise<DauServer> {
+export async function startDau(
+  env: Record<string, string> = {},
+  { root = repoRoot, timeoutMs = 90_000 }: { root?: string; timeoutMs?: number } = {},
+): Promise<DauServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dau-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: repoRoot,
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -50,7 +54,7 @@ export async function startDau(env: Record<string, string> = {}): Promise<DauSer
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Dau exited early:\n${output}`);
     try {

@@ -2,11 +2,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -23,6 +20,7 @@ import { bookingCodeRoutes } from './modules/betting/booking-code.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { casinoRoutes, createCasino } from './modules/casino/casino.plugin';
 import { gameEngines } from './modules/casino/games/games.plugin';
+import { virtualsModule } from './modules/virtuals/virtuals.plugin';
 import { contentRoutes } from './modules/content/content.routes';
 import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
@@ -34,6 +32,7 @@ import { feedSandboxRoutes } from './modules/feed/feed-sandbox.routes';
 import { feedSubscriptions } from './modules/feed/feed-subscriptions';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { supportRoutes } from './modules/support/support.routes';
+import { registerApiDocs } from './plugins/api-docs';
 import { trustFunction } from './plugins/client-address';
 import {
   clientErrorHandler,
@@ -44,6 +43,7 @@ import { refuseNulCharacters } from './plugins/input-guard';
 import { darajaSandbox } from './sandbox/daraja/daraja-sandbox';
 import { airtelSandbox } from './sandbox/operators/airtel-sandbox';
 import { momoSandbox } from './sandbox/operators/momo-sandbox';
+import { vodacomSandbox } from './sandbox/operators/vodacom-sandbox';
 import { africasTalkingSandbox } from './sandbox/sms/africastalking-sandbox';
 import { smsOutboxRoutes } from './sandbox/sms/sms-outbox.routes';
 import { trailingSlashRedirect, webApp } from './web/web-app';
@@ -108,7 +108,11 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
     hsts: config.env === 'production',
   });
 
-  const redis = config.redisUrl ? createClient({ url: config.redisUrl }) : null;
+  // With Redis down, a rate-limit lookup fails at once (no offline queue holding the request)
+  // and the limiter lets the request through (skipOnError): Redis is not worth an outage.
+  const redis = config.redisUrl
+    ? createClient({ url: config.redisUrl, disableOfflineQueue: true })
+    : null;
   if (redis) {
     redis.on('error', (err) => app.log.error({ err }, 'redis (rate limit) error'));
     await redis.connect();
@@ -120,6 +124,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    skipOnError: true,
     ...(redis ? { redis: redisForRateLimit(redis), nameSpace: `${config.redisPrefix}rl:` } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', [
@@ -129,18 +134,8 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
       ]),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Dau API',
-        description:
-          'Sportsbook, casino and payments API of Dau. Failed calls answer the error envelope `{ hasErrors: true, datasource_entries: [{ error_triggered, dimension_value, value }] }`.',
-        version: '0.1.0',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The OpenAPI document and its viewer; in production only when API_DOCS is set (ADR 122).
+  if (config.apiDocs) await registerApiDocs(app);
 
   await app.register(healthRoutes);
   await app.register(clientLogRoutes);
@@ -152,6 +147,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
     await app.register(darajaSandbox);
     await app.register(momoSandbox);
     await app.register(airtelSandbox);
+    await app.register(vodacomSandbox);
     await app.register(africasTalkingSandbox);
   }
   await app.register(sportsRoutes);
@@ -169,6 +165,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   await app.register(casinoRoutes, { casino });
   // In-house games (issue #13 item 4): seeds, one-step games, Mines, Roulette, via the wallet.
   await app.register(gameEngines, { casino });
+  await app.register(virtualsModule, { casino });
   // The web app answers 404 for page paths the shared page table or the content do not know.
   await app.register(webApp, { lookup: pageLookup(deps.content) });
 

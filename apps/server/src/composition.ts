@@ -16,8 +16,13 @@ import {
 } from './modules/payments/mobile-money.operator';
 import { MtnMomoOperator } from './modules/payments/mtn-momo.operator';
 import { AirtelMoneyOperator } from './modules/payments/airtel-money.operator';
+import { VodacomMpesaOperator } from './modules/payments/vodacom-mpesa.operator';
 import { AIRTEL_SANDBOX_PREFIX } from './sandbox/operators/airtel-sandbox';
 import { MOMO_SANDBOX_PREFIX } from './sandbox/operators/momo-sandbox';
+import {
+  VODACOM_SANDBOX_PREFIX,
+  vodacomSandboxPublicKey,
+} from './sandbox/operators/vodacom-sandbox';
 import { SITES, type SiteConfig } from '@dau/domain/sites';
 import {
   MobileMoneyError,
@@ -144,6 +149,13 @@ function mobileMoneyOperators({ config, selfUrl }: CompositionContext): MobileMo
   };
   const momoBase = base(mm.momoBaseUrl, MOMO_SANDBOX_PREFIX, 'MTN MoMo');
   const airtelBase = base(mm.airtelBaseUrl, AIRTEL_SANDBOX_PREFIX, 'Airtel Money');
+  const vodacomBase = base(mm.vodacomBaseUrl, VODACOM_SANDBOX_PREFIX, 'M-Pesa (Vodacom)');
+  // The built-in sandbox's key pair stands in for Vodacom's only against the sandbox itself.
+  const vodacomKey = (configured: string | null) => () => {
+    if (configured) return configured;
+    if (config.sandbox && !mm.vodacomBaseUrl) return vodacomSandboxPublicKey();
+    throw new MobileMoneyError('M-Pesa (Vodacom) has no public key configured');
+  };
   const site = (cc: string) => {
     const found = (Object.values(SITES) as SiteConfig[]).find((s) => s.countryCode === cc);
     if (!found) throw new Error(`no site for country ${cc}`);
@@ -157,6 +169,16 @@ function mobileMoneyOperators({ config, selfUrl }: CompositionContext): MobileMo
       operators.push(new MtnMomoOperator(siteId, currencyCode, mm.momo[cc], momoBase));
     } else if (provider === 'airtel-money') {
       operators.push(new AirtelMoneyOperator(siteId, currencyCode, mm.airtel[cc], airtelBase));
+    } else if (provider === 'vodacom-mpesa' && cc === 'tz') {
+      const credentials = mm.vodacom[cc];
+      operators.push(
+        new VodacomMpesaOperator(siteId, currencyCode, credentials, vodacomBase, {
+          environment: mm.vodacomEnvironment,
+          publicKey: vodacomKey(credentials.publicKey),
+          // Vodacom's new session keys take up to 30 s to work; the built-in sandbox's at once.
+          sessionActivationMs: mm.vodacomBaseUrl ? 30_000 : 0,
+        }),
+      );
     }
   }
   return operatorRegistry(operators);

@@ -11,6 +11,7 @@ import { mobileMoneyConfig, mobileMoneyEnv, type MobileMoneyConfig } from './con
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payments';
 import { serverConfig, serverEnv, type ServerConfig } from './config/server';
 import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
+import { virtualsConfig, virtualsEnv, type VirtualsConfig } from './config/virtuals';
 
 // The areas' own types, for code that takes one area of the configuration.
 export { ConfigError } from './config/area';
@@ -36,6 +37,7 @@ const envSchema = z.object({
   ...moneyLimitsEnv,
   ...casinoEnv,
   ...casinoGamesEnv,
+  ...virtualsEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -51,6 +53,7 @@ export interface Config extends ServerConfig {
   limits: MoneyLimitsConfig;
   casino: CasinoConfig;
   casinoGames: CasinoGamesConfig;
+  virtuals: VirtualsConfig;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -112,6 +115,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     limits: moneyLimitsConfig(e, context),
     casino: casinoConfig(e, context),
     casinoGames: casinoGamesConfig(e, context),
+    virtuals: virtualsConfig(e, context),
   };
   if (isProduction) requireProductionSecrets(blankAsMissing);
   return config;

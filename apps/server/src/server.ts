@@ -8,7 +8,9 @@ import { composeProviders } from './composition';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database';
 import { seedDemoData, seedDemoDataAfterFeed } from './demo-data';
-import { resolveSession } from './modules/accounts/session.service';
+import { isAllowedSocketOrigin } from './config/server';
+import { liveSessionIds, resolveSession } from './modules/accounts/session.service';
+import { addressKey, clientAddress } from './plugins/client-address';
 import { FeedService } from './modules/feed/feed.service';
 import { SocketRealtime } from './realtime/socket-server';
 
@@ -38,7 +40,20 @@ export async function createServer(
   const realtime = new SocketRealtime({
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
-    resolveToken: (token) => resolveSession(database.db, token, now()),
+    resolveToken: (token) => resolveSession(database.db, token, now(), config.sessionIdleMs),
+    // Sockets end with their session (decision 123).
+    liveSessions: (ids) => liveSessionIds(database.db, ids, now(), config.sessionIdleMs),
+    sessionCheckMs: config.socketSessionCheckMs,
+    allowOrigin: (origin, host) => isAllowedSocketOrigin(config, origin, host),
+    clientAddress: (request) =>
+      addressKey(
+        clientAddress(
+          request.socket.remoteAddress,
+          request.headers['x-forwarded-for'],
+          config.trustProxy,
+        ),
+      ),
+    maxConnectionsPerAddress: config.socketMaxConnectionsPerIp,
   });
   const log = pino({ level: config.logLevel });
   // The built-in sandboxes answer on this server once it listens.

@@ -47,6 +47,7 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
   'M-Pesa',
   'MTN MoMo',
   'Airtel Money',
+  'Messenger',
   'Kiswahili',
   'English',
   'KSh',

@@ -32,9 +32,14 @@ export const HOME_CHUNK_NAME = 'home';
 
 /** Dynamic imports that `/` does not load before its first paint, and why. */
 export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
-  { pattern: /^src\/features\/[^/]+\/[^/]+-pages\.tsx$/, reason: 'another route' },
+  // A route's module (`*-pages.tsx`, or one page: `virtuals-page.tsx`); home's is counted.
+  { pattern: /^src\/features\/[^/]+\/[^/]+-pages?\.tsx$/, reason: 'another route' },
   { pattern: /(^|\/)_?realtime[-.]/, reason: 'realtime: after the first paint, never for bots' },
   { pattern: /socket\.io-client/, reason: 'realtime: after the first paint, never for bots' },
+  {
+    pattern: /(^|\/)_?installable[-.]/,
+    reason: 'service worker and install offer: after the first paint',
+  },
   { pattern: /^src\/lib\/query-provider\.tsx$/, reason: 'TanStack Query: pages that use it' },
   // The one client (a chunk of its own, shared by the provider and the header's bet drop); on
   // `/` also when a finger touches an event row (prefetch of the event page).
@@ -51,6 +56,10 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   { pattern: /^src\/features\/shell\/site-menu\.tsx$/, reason: 'on first menu open' },
   { pattern: /^src\/features\/support\/support-panel\.tsx$/, reason: 'on first Help open' },
   { pattern: /^src\/app\/debug-console\.tsx$/, reason: 'only with ?debug=1' },
+  {
+    pattern: /^src\/features\/shell\/language-switch\.tsx$/,
+    reason: "site 4's language choice (other sites never load it)",
+  },
   // Swahili's shared words, before the first render only where Swahili is spoken (ADR 142).
   {
     pattern: /^src\/lib\/i18n-sw\.ts$/,
@@ -68,6 +77,11 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   },
   // The /social-share route (a shared slip's page), lazy in routes.tsx like the `-pages` chunks.
   { pattern: /^src\/features\/betslip\/social-share-page\.tsx$/, reason: 'another route' },
+  // Virtual football's routes (/virtuals, /my-bets/virtuals), lazy in routes.tsx.
+  {
+    pattern: /^src\/features\/(virtuals\/virtuals|my-bets\/virtual-bets)-page\.tsx$/,
+    reason: 'another route',
+  },
   {
     // A chunk of its own, or one shared with the /social-share route (named after it).
     pattern: /^src\/features\/betslip\/betslip-dock\.tsx$|(^|\/)_?betslip-dock-/,

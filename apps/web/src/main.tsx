@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/theme.css';
 import { afterFirstPaint } from './lib/after-paint';
@@ -26,12 +26,16 @@ document.addEventListener('visibilitychange', refreshSession);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const render = () =>
-  createRoot(container).render(
+const render = () => {
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The server rendered the page (ADR 180): hydrate its HTML; otherwise (the dev server) render.
+  if (container.dataset.ssr !== undefined) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+};
 // Swahili's words load only where Swahili is spoken, before the first render (ADR 142); if
 // the chunk cannot load, the page still renders, in English.
 if (currentLanguage() === 'sw') {
@@ -43,9 +47,15 @@ if (currentLanguage() === 'sw') {
   render();
 }
 
-// Realtime after the first paint, never for crawlers or Opera Mini's proxy.
+// The browser's install offer may come before lib/installable loads: kept for it (ADR 181).
+window.addEventListener('beforeinstallprompt', (event) => (window.dauInstallOffer = event));
+
+// Realtime after the first paint, never for crawlers or Opera Mini's proxy; then the service
+// worker and the install offer (ADR 181).
 if (!browser.bot && !browser.operaMini) {
   void afterFirstPaint()
     .then(() => import('./lib/realtime'))
-    .then(({ startRealtime }) => startRealtime());
+    .then(({ startRealtime }) => startRealtime())
+    .then(() => import('./lib/installable'))
+    .then(({ watchInstall }) => watchInstall());
 }

@@ -47,6 +47,8 @@ export const COOKIES = {
   btag: 'btag',
   lastBid: 'last_bid',
   registration: 'registration_tmp',
+  /** The intro splash was shown in this browser session (a session cookie; the server reads it). */
+  splashSeen: 'dau_splash',
   /** httpOnly: a browser the account signed in from; its login attempts count apart (ADR 120). */
   device: 'dau_device',
 } as const;

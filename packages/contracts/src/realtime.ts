@@ -3,10 +3,12 @@ import type {
   BetSettlementRollbackPush,
   BetsStatusPush,
 } from './betting/realtime-payloads';
+import type { CrashBetsPush, CrashCashOutPush, CrashRound } from './casino/crash';
 import type { JackpotsPush, JackpotWonPush } from './casino/jackpots';
 import type { RouletteResultPush, RouletteRound } from './casino/roulette';
 import type { LoyaltyProgressResponse, LoyaltyRewardPush } from './loyalty/loyalty-progress';
 import type { FeedStatus } from './sports/feed-status';
+import type { VirtualBetPlacedPush, VirtualMatchday } from './virtuals/virtuals';
 import type {
   EventDeletedPush,
   EventUpdatedPush,
@@ -102,6 +104,16 @@ export interface ServerToClientEvents {
   RouletteRound: (round: RouletteRound) => void;
   /** Roulette: the player's own result when a round they bet on settles. */
   RouletteResult: (payload: RouletteResultPush) => void;
+  /** High Flyer (issue #14): each phase of the shared round, to the crash rooms. */
+  CrashRound: (round: CrashRound) => void;
+  /** High Flyer: bets new or changed since the last push (every 250 ms; 2 s for data saving). */
+  CrashBets: (payload: CrashBetsPush) => void;
+  /** High Flyer: one of the player's bets was cashed out (by hand or automatically). */
+  CrashCashOut: (payload: CrashCashOutPush) => void;
+  /** Virtual football (issue #14): a matchday opened, kicked off or settled (virtuals room). */
+  VirtualMatchday: (matchday: VirtualMatchday) => void;
+  /** A virtual bet was placed (spec doc 2 §7), to the bettor's sockets. */
+  VirtualBetPlaced: (payload: VirtualBetPlacedPush) => void;
 }
 
 export interface ClientToServerEvents {
@@ -120,6 +132,12 @@ export interface ClientToServerEvents {
   /** Roulette (issue #13): follow the shared rounds; the current round is sent at once. */
   JoinRoulette: () => void;
   LeaveRoulette: () => void;
+  /** High Flyer (issue #14): follow the rounds (`lite`: data saving, fewer list pushes). */
+  JoinCrash: (options?: { lite?: boolean }) => void;
+  LeaveCrash: () => void;
+  /** Virtual football: follow the matchdays; the open and live ones are sent at once. */
+  JoinVirtuals: () => void;
+  LeaveVirtuals: () => void;
 }
 
 /** A betslip selection's market; without `marketId`, Leave drops every market of the event. */
@@ -142,4 +160,8 @@ export const rooms = {
     `betslip:${eventId}:${marketId}`,
   site: (siteId: string | number) => `site:${siteId}`,
   roulette: 'casino:roulette',
+  crash: 'casino:crash',
+  /** High Flyer with data saving: the same rounds, the bets list batched less often. */
+  crashLite: 'casino:crash:lite',
+  virtuals: 'virtuals',
 } as const;

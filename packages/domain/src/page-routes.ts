@@ -37,6 +37,7 @@ export const PAGE_ROUTES = [
   { path: '/my-bets/bet-history-v2/:betId', page: 'BetIdIndex' },
   { path: '/my-bets/bet-history-v3', page: 'MyBets' },
   { path: '/my-bets/casino-history', page: 'MyBets' },
+  { path: '/my-bets/virtuals', page: 'MyBets' },
   { path: '/my-bets/casino-history/old', page: 'MyBets' },
   { path: '/my-bets/casino-prag-stp-history', page: 'MyBets' },
   // Payments

@@ -119,6 +119,14 @@ export const serverEnv = {
    * do not count, known browsers are counted apart, and the limit is high (ADR 120).
    */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  /** A session unused this long ends (beside the absolute 30 days after login; ADR 122). */
+  SESSION_IDLE_HOURS: z.coerce.number().positive().max(720).default(168),
+  /** Socket.IO connections one client address (IPv6: /64) may hold on one instance (ADR 123). */
+  SOCKET_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(200),
+  /** How often each instance re-checks the sessions of its signed-in sockets (ADR 123). */
+  SOCKET_SESSION_CHECK_SECONDS: z.coerce.number().positive().default(60),
+  /** The OpenAPI document and its viewer at /api/docs; off in production unless enabled. */
+  API_DOCS: booleanFromEnv.optional(),
   /** Signs the `bbJWT` handed to game providers; random per process when unset (set it in production). */
   BB_JWT_SECRET: z.string().min(32).optional(),
   /** Largest download and upload of the connection test. */
@@ -151,6 +159,10 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
+  sessionIdleMs: number;
+  socketMaxConnectionsPerIp: number;
+  socketSessionCheckMs: number;
+  apiDocs: boolean;
   bbJwtSecret: string;
   connectionTestMaxBytes: number;
 }
@@ -184,6 +196,10 @@ export function serverConfig(
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+    socketMaxConnectionsPerIp: e.SOCKET_MAX_CONNECTIONS_PER_IP,
+    socketSessionCheckMs: e.SOCKET_SESSION_CHECK_SECONDS * 1000,
+    apiDocs: e.API_DOCS ?? !context.isProduction,
     bbJwtSecret: e.BB_JWT_SECRET ?? randomBytes(32).toString('hex'),
     connectionTestMaxBytes: e.CONNECTION_TEST_MAX_BYTES,
   };
@@ -209,4 +225,28 @@ export function publicBaseUrl(
     return `${request.protocol === 'https' ? 'https' : 'http'}://${request.host}`;
   }
   return `http://localhost:${config.port}`;
+}
+
+/**
+ * Whether a browser page at `origin` may open a socket (decision 123): its host must be the host
+ * the handshake was sent to, a SITE_HOSTS host, or the host of a configured public URL. Any other
+ * origin is refused, including another subdomain or port of the same site, whose handshakes the
+ * SameSite=Lax `authBB` cookie would otherwise travel with.
+ */
+export function isAllowedSocketOrigin(
+  config: Pick<ServerConfig, 'publicUrl' | 'sitePublicUrls' | 'siteHosts'>,
+  origin: string,
+  requestHost: string | undefined,
+): boolean {
+  let page: URL;
+  try {
+    page = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (page.protocol !== 'http:' && page.protocol !== 'https:') return false;
+  if (requestHost && page.host === requestHost.toLowerCase()) return true;
+  if (config.siteHosts[page.hostname] !== undefined) return true;
+  const configured = [config.publicUrl, ...Object.values(config.sitePublicUrls)];
+  return configured.some((url) => url !== undefined && new URL(url).host === page.host);
 }

@@ -52,6 +52,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
             : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server dropped (PostgreSQL restarted, a failover, a network cut)
+    // is an 'error' event on the pool; unhandled it would kill the process. The pool replaces
+    // the connection at the next checkout, and requests meanwhile answer 503.
+    pool.on('error', (error) => {
+      process.stderr.write(`database: an idle connection was lost (${error.message})\n`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -14,6 +14,7 @@ import type {
 } from '../modules/casino/catalogue.tables';
 import type {
   CasinoJackpotsTable,
+  CasinoJackpotContributionsTable,
   CasinoJackpotWinsTable,
   CasinoRecentGamesTable,
   CasinoRoundsTable,
@@ -26,6 +27,12 @@ import type {
   CasinoRouletteRoundsTable,
   CasinoSeedPairsTable,
 } from '../modules/casino/games/games.tables';
+import type { VirtualBetsTable, VirtualMatchdaysTable } from '../modules/virtuals/virtuals.tables';
+import type {
+  CasinoCrashBetsTable,
+  CasinoCrashChainsTable,
+  CasinoCrashRoundsTable,
+} from '../modules/casino/games/crash.tables';
 import type {
   ComplianceInfoTable,
   IncomeSourcesTable,
@@ -117,8 +124,14 @@ export interface Database {
   casino_recent_games: CasinoRecentGamesTable;
   casino_jackpots: CasinoJackpotsTable;
   casino_jackpot_wins: CasinoJackpotWinsTable;
+  casino_jackpot_contributions: CasinoJackpotContributionsTable;
   casino_seed_pairs: CasinoSeedPairsTable;
   casino_mines_rounds: CasinoMinesRoundsTable;
   casino_roulette_rounds: CasinoRouletteRoundsTable;
   casino_roulette_bets: CasinoRouletteBetsTable;
+  casino_crash_chains: CasinoCrashChainsTable;
+  casino_crash_rounds: CasinoCrashRoundsTable;
+  casino_crash_bets: CasinoCrashBetsTable;
+  virtual_matchdays: VirtualMatchdaysTable;
+  virtual_bets: VirtualBetsTable;
 }

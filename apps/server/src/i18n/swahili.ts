@@ -140,6 +140,68 @@ const TEMPLATES: readonly (readonly [string, string])[] = [
     'M-Pesa could not complete your deposit: {detail}',
     'M-Pesa haikuweza kukamilisha uwekaji wako: {detail}',
   ],
+  // The other operators' texts (payments.messages.ts operatorFailureMessage, pushed results)
+  [
+    'You cancelled the {name} payment. Your deposit was not made.',
+    'Umesitisha malipo ya {name}. Uwekaji wako haukufanyika.',
+  ],
+  [
+    'You cancelled the {name} payment. Your withdrawal was not made.',
+    'Umesitisha malipo ya {name}. Utoaji wako haukufanyika.',
+  ],
+  [
+    'Your {name} balance is not enough for this deposit.',
+    'Salio lako la {name} halitoshi kwa uwekaji huu.',
+  ],
+  [
+    '{name} could not pay out just now. The amount is back in your balance.',
+    '{name} haikuweza kulipa kwa sasa. Kiasi kimerudi kwenye salio lako.',
+  ],
+  [
+    'The {name} PIN was wrong. Please try the deposit again.',
+    'Namba ya siri ya {name} si sahihi. Tafadhali jaribu kuweka tena.',
+  ],
+  [
+    'The {name} PIN was wrong. Please try the withdrawal again.',
+    'Namba ya siri ya {name} si sahihi. Tafadhali jaribu kutoa tena.',
+  ],
+  [
+    'We could not reach your phone. Please check it is on and try the withdrawal again.',
+    'Hatukuweza kufikia simu yako. Hakikisha imewashwa kisha jaribu kutoa tena.',
+  ],
+  [
+    'The {name} prompt expired before it was approved. Your deposit was not made.',
+    'Ombi la {name} liliisha muda kabla ya kuidhinishwa. Uwekaji wako haukufanyika.',
+  ],
+  [
+    'The {name} prompt expired before it was approved. Your withdrawal was not made.',
+    'Ombi la {name} liliisha muda kabla ya kuidhinishwa. Utoaji wako haukufanyika.',
+  ],
+  ['This number has no active {name} account.', 'Namba hii haina akaunti hai ya {name}.'],
+  [
+    'This deposit is above your {name} transaction limit.',
+    'Uwekaji huu unazidi kikomo chako cha muamala cha {name}.',
+  ],
+  [
+    'This withdrawal is above your {name} transaction limit.',
+    'Utoaji huu unazidi kikomo chako cha muamala cha {name}.',
+  ],
+  [
+    '{name} could not complete your withdrawal: {detail}',
+    '{name} haikuweza kukamilisha utoaji wako: {detail}',
+  ],
+  [
+    '{name} could not complete your deposit: {detail}',
+    '{name} haikuweza kukamilisha uwekaji wako: {detail}',
+  ],
+  [
+    '{name} could not start the payment ({detail}). Please try again.',
+    '{name} haikuweza kuanzisha malipo ({detail}). Tafadhali jaribu tena.',
+  ],
+  [
+    '{name} never confirmed this deposit, so it was cancelled. If money left your account, it will be credited when {name} confirms it.',
+    '{name} haikuthibitisha uwekaji huu, kwa hiyo umesitishwa. Kama pesa zilitoka kwenye akaunti yako, zitaingia {name} itakapothibitisha.',
+  ],
   ['The {period} limit must be a positive amount.', 'Kikomo lazima kiwe kiasi chanya.'],
   ['Send DepositAmount or WithdrawalAmount.', 'Tuma DepositAmount au WithdrawalAmount.'],
   // Bets (modules/betting)

@@ -19,7 +19,12 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
  */
 export function authGuards(app: AppInstance) {
   async function load(request: FastifyRequest) {
-    request.user = await resolveSession(app.deps.db, sessionTokenOf(request), app.deps.now());
+    request.user = await resolveSession(
+      app.deps.db,
+      sessionTokenOf(request),
+      app.deps.now(),
+      app.deps.config.sessionIdleMs,
+    );
   }
   return {
     async requireUser(request: FastifyRequest, _reply: FastifyReply) {

@@ -59,6 +59,32 @@ export function databaseErrorOf(error: unknown): { status: 400 | 409; sqlState: 
   return null;
 }
 
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * The database cannot be reached right now: refused or dropped connections, SQLSTATE class 08
+ * (connection exception) and 57P01-57P03 (the server shutting down, crashed or starting), and
+ * node-postgres' own messages for a connection that died. The request did not happen; the
+ * client may try again shortly (503), and the pool reconnects by itself once it is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/.test(
+    message,
+  );
+}
+
 /** Maps anything thrown to the spec's error envelope. Only genuine faults answer 500. */
 export function toErrorResponse(error: unknown): {
   status: number;
@@ -67,6 +93,10 @@ export function toErrorResponse(error: unknown): {
 } {
   if (error instanceof AppError) {
     return { status: error.status, body: error.toEnvelope(), unexpected: error.status >= 500 };
+  }
+  if (isDatabaseUnavailable(error)) {
+    const appError = new AppError('UNAVAILABLE');
+    return { status: appError.status, body: appError.toEnvelope(), unexpected: false };
   }
   const database = databaseErrorOf(error);
   if (database) {
@@ -108,6 +138,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (databaseErrorOf(error)) {
       // Client-caused, but a service should have refused it earlier: kept visible.
       request.log.warn({ err: error, url: request.url }, 'database refused a request value');
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, url: request.url }, 'database unavailable');
     } else if (unexpected) {
       request.log.error(
         { err: error, method: request.method, url: request.url, requestId: request.id },

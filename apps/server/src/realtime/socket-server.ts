@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
@@ -10,12 +10,16 @@ import {
   type ServerToClientEvents,
 } from '@dau/contracts/realtime';
 /**
- * Who a socket belongs to, as far as the realtime server needs to know: its user's room. The
- * realtime layer knows rooms and events, no module; the session lookup is handed in.
+ * Who a socket belongs to, as far as the realtime server needs to know: its user's room and its
+ * session's. The realtime layer knows rooms and events, no module; the session lookup is handed in.
  */
 export interface SocketUser {
   userId: number;
+  sessionId: number;
 }
+
+/** Every socket signed in with a session is in its room, so logout can reach it anywhere. */
+const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 
 export interface SocketData {
   user: SocketUser | null;
@@ -51,12 +55,26 @@ export interface Realtime {
   toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: EventArgs<E>): void;
   toAll<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): void;
   onConnection(handler: ConnectionHandler): void;
+  /**
+   * Disconnects the sockets of these sessions on every instance (through the Redis adapter when
+   * REDIS_URL is set): logout, password change and reset, a break or self-exclusion.
+   */
+  endSessions(sessionIds: readonly number[]): void;
 }
 
 export interface RealtimeOptions {
   redisUrl?: string | undefined;
   redisPrefix?: string;
   resolveToken: (token: string | undefined) => Promise<SocketUser | null>;
+  /** Of these sessions, the ones still usable (expiry and idle timeout are checked here). */
+  liveSessions?: (sessionIds: number[]) => Promise<number[]>;
+  /** How often this instance re-checks its signed-in sockets' sessions; 0 never. */
+  sessionCheckMs?: number;
+  /** Whether a browser page at this origin may connect (the handshake's `Origin`). */
+  allowOrigin?: (origin: string, host: string | undefined) => boolean;
+  /** The client address of a handshake and how many connections one address may hold. */
+  clientAddress?: (request: IncomingMessage) => string;
+  maxConnectionsPerAddress?: number;
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -84,8 +102,72 @@ export class SocketRealtime implements Realtime {
   private readonly handlers: ConnectionHandler[] = [];
   private redisClients: { quit(): Promise<unknown> }[] = [];
   private logger: FastifyBaseLogger | null = null;
+  private readonly connectionsByAddress = new Map<string, number>();
+  private sessionCheck: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: RealtimeOptions) {}
+
+  /**
+   * The handshake check (decision 123): a browser's `Origin` must be one of the site's, and one
+   * client address may hold only so many connections. Clients that send no `Origin` are not
+   * browsers on another page (browsers send it on every cross-origin request and WebSocket).
+   */
+  private allowRequest(
+    request: IncomingMessage,
+    callback: (err: string | null | undefined, ok: boolean) => void,
+  ) {
+    const origin = request.headers.origin;
+    if (
+      origin !== undefined &&
+      this.options.allowOrigin &&
+      !this.options.allowOrigin(origin, request.headers.host)
+    ) {
+      callback('This page may not connect.', false);
+      return;
+    }
+    const max = this.options.maxConnectionsPerAddress;
+    if (max !== undefined && this.options.clientAddress) {
+      const address = this.options.clientAddress(request);
+      if ((this.connectionsByAddress.get(address) ?? 0) >= max) {
+        callback('Too many connections from this address.', false);
+        return;
+      }
+    }
+    callback(null, true);
+  }
+
+  /** Counts open connections per client address (only when a limit is set). */
+  private countConnection(request: IncomingMessage, onClose: (listener: () => void) => void) {
+    if (this.options.maxConnectionsPerAddress === undefined || !this.options.clientAddress) return;
+    const address = this.options.clientAddress(request);
+    this.connectionsByAddress.set(address, (this.connectionsByAddress.get(address) ?? 0) + 1);
+    onClose(() => {
+      const left = (this.connectionsByAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.connectionsByAddress.set(address, left);
+      else this.connectionsByAddress.delete(address);
+    });
+  }
+
+  /**
+   * Disconnects this instance's signed-in sockets whose session ended without a logout reaching
+   * them: expired, idle, or revoked while a message between instances was lost.
+   */
+  async checkSessions(): Promise<void> {
+    const io = this.io;
+    const live = this.options.liveSessions;
+    if (!io || !live) return;
+    const sockets = [...io.of('/').sockets.values()].filter((s) => s.data.user);
+    const ids = [...new Set(sockets.map((s) => s.data.user!.sessionId))];
+    if (ids.length === 0) return;
+    const alive = new Set(await live(ids));
+    for (const socket of sockets) {
+      const user = socket.data.user;
+      if (user && !alive.has(user.sessionId)) {
+        socket.emit('authState', { authenticated: false });
+        socket.disconnect(true);
+      }
+    }
+  }
 
   async attach(httpServer: HttpServer, logger: FastifyBaseLogger): Promise<void> {
     this.logger = logger;
@@ -94,7 +176,18 @@ export class SocketRealtime implements Realtime {
       serveClient: false,
       cors: { origin: false },
       maxHttpBufferSize: 16 * 1024,
+      allowRequest: (request, callback) => this.allowRequest(request, callback),
     });
+    io.engine.on(
+      'connection',
+      (engineSocket: {
+        request: IncomingMessage;
+        once(event: 'close', listener: () => void): void;
+      }) =>
+        this.countConnection(engineSocket.request, (listener) =>
+          engineSocket.once('close', listener),
+        ),
+    );
     if (this.options.redisUrl) {
       const pub = createClient({ url: this.options.redisUrl });
       const sub = pub.duplicate();
@@ -108,6 +201,13 @@ export class SocketRealtime implements Realtime {
     }
     io.on('connection', (socket) => this.onSocket(socket));
     this.io = io;
+    const every = this.options.sessionCheckMs ?? 0;
+    if (every > 0 && this.options.liveSessions) {
+      this.sessionCheck = setInterval(() => {
+        this.checkSessions().catch((err) => this.logger?.warn({ err }, 'socket session check'));
+      }, every);
+      this.sessionCheck.unref();
+    }
   }
 
   private onSocket(socket: RealtimeSocket): void {
@@ -115,10 +215,12 @@ export class SocketRealtime implements Realtime {
     const authenticate = async (token: string | undefined) => {
       const previous = socket.data.user;
       const user = await this.options.resolveToken(token);
-      if (previous && previous.userId !== user?.userId)
+      if (previous && previous.sessionId !== user?.sessionId) {
         await socket.leave(rooms.user(previous.userId));
+        await socket.leave(sessionRoom(previous.sessionId));
+      }
       socket.data.user = user;
-      if (user) await socket.join(rooms.user(user.userId));
+      if (user) await socket.join([rooms.user(user.userId), sessionRoom(user.sessionId)]);
       socket.emit('authState', { authenticated: user !== null });
     };
     const cookieToken = cookieValue(socket.handshake.headers.cookie, COOKIES.auth);
@@ -157,7 +259,17 @@ export class SocketRealtime implements Realtime {
     this.io?.emit(event, ...args);
   }
 
+  endSessions(sessionIds: readonly number[]): void {
+    if (!this.io || sessionIds.length === 0) return;
+    const sessionRooms = sessionIds.map(sessionRoom);
+    // The client learns why, then the sockets go; a reconnect is anonymous (the session is gone).
+    this.io.to(sessionRooms).emit('authState', { authenticated: false });
+    this.io.in(sessionRooms).disconnectSockets(true);
+  }
+
   async close(): Promise<void> {
+    if (this.sessionCheck) clearInterval(this.sessionCheck);
+    this.sessionCheck = null;
     if (this.io) {
       this.io.disconnectSockets(true);
       // Socket.IO's close() would also close the HTTP server, which Fastify owns.

@@ -5,9 +5,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-types';
 import { AppError } from '../errors/app-error';
 import type { PageLookup } from '../modules/content/page-lookup';
+import { compressPage, pageEncoding } from './compress-page';
+import { isPersonal, loadServerEntry, pageRenderer } from './page-renderer';
 
+/** Not pages: the API, socket.io, and the providers' sandboxes (their protocols' own paths). */
 function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
+  return (
+    url === '/api' ||
+    url.startsWith('/api/') ||
+    url.startsWith('/socket.io') ||
+    url.startsWith('/sandbox/')
+  );
 }
 
 /**
@@ -49,6 +57,9 @@ export async function webApp(app: AppInstance, options: { lookup: PageLookup }):
   const indexPath = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   const template = hasBuild ? fs.readFileSync(indexPath, 'utf8') : null;
+  // The server renderer of the same build (ADR 180); without it, pages are the bare shell.
+  const entry = template ? await loadServerEntry(dist) : null;
+  const renderer = entry && template ? pageRenderer(app, entry, template) : null;
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -78,18 +89,32 @@ export async function webApp(app: AppInstance, options: { lookup: PageLookup }):
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    const html = template.replace(
-      '<meta name="dau-site" content="2" />',
-      `<meta name="dau-site" content="${request.site.siteId}" />`,
-    );
     const status = await options.lookup(pathname, request.site);
-    if (status === 'not-found') {
-      return reply
-        .status(404)
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .send(html.replace(/<title>[^<]*<\/title>/, NOT_FOUND_TITLE));
+    let html: string;
+    if (renderer) {
+      const page = await renderer.render(request);
+      if (page.kind === 'redirect') return reply.redirect(page.to, 302);
+      html = page.html;
+    } else {
+      html = template.replace(
+        '<meta name="dau-site" content="2" />',
+        `<meta name="dau-site" content="${request.site.siteId}" />`,
+      );
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    reply
+      .type('text/html; charset=utf-8')
+      // A signed-in page is `private`: the service worker keeps no copy of it (ADR 181).
+      .header(
+        'cache-control',
+        isPersonal(request.headers.cookie ?? '') ? 'private, no-cache' : 'no-cache',
+      )
+      .header('vary', 'cookie, save-data, accept-encoding');
+    if (status === 'not-found') {
+      reply.status(404);
+      html = html.replace(/<title>[^<]*<\/title>/, NOT_FOUND_TITLE);
+    }
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (!encoding || request.method === 'HEAD') return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressPage(html, encoding));
   });
 }

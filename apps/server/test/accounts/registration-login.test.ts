@@ -130,7 +130,7 @@ describe('registration → login → logout', () => {
 
     expect((await isLoggedIn(token)).json()).toEqual({ isLoggedIn: true });
     const out = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/api/core/auth/logout',
       cookies: { authBB: token },
     });

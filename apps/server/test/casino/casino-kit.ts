@@ -1,11 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { WALLET_HEADERS } from '@dau/contracts/casino/wallet-seam';
 import { createCasino, type CasinoServices } from '../../src/modules/casino/casino.plugin';
 import { signBbJwt } from '../../src/modules/wallet/wallet.service';
 import { createSignedInUser } from '../helpers/factories';
-import type { TestApp } from '../helpers/test-app';
-import { fundUser } from '../wallet/ledger-assertions';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
 
 export const SEAM_SECRET = 'test-seam-secret-0123456789abcdef';
 export const CASINO_ENV = {
@@ -13,14 +13,45 @@ export const CASINO_ENV = {
   CASINO_RECOVERY_INTERVAL_MS: '0',
 };
 
+/**
+ * The file's app for casino tests: started before them (CASINO_ENV plus `env`), the ledger
+ * checked balanced after each one (and `afterEach`, when given), closed at the end. `use`
+ * receives the app, e.g. `useCasinoApp((app) => (t = app))`.
+ */
+export function useCasinoApp(
+  use: (app: TestApp) => void,
+  options: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    afterEach?: (app: TestApp) => Promise<void>;
+  } = {},
+): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(
+      { ...CASINO_ENV, ...options.env },
+      options.now ? { now: options.now } : {},
+    );
+    use(app);
+  });
+  afterEach(async () => {
+    if (!app) return;
+    await expectLedgerBalanced(app.deps.db);
+    await options.afterEach?.(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
 /** Casino services over the test app's dependencies (they keep no state of their own). */
 export function casinoOf(t: TestApp): CasinoServices {
   return createCasino(t.deps);
 }
 
 /** A signed-in player with cash (cents) and a bbJwt for game providers. */
-export async function player(t: TestApp, cashCents = 1_000_00) {
-  const u = await createSignedInUser(t.deps.db);
+export async function player(t: TestApp, cashCents = 1_000_00, siteId?: number) {
+  const u = await createSignedInUser(t.deps.db, siteId === undefined ? {} : { site_id: siteId });
   if (cashCents > 0) await fundUser(t.deps.db, u.user.id, cashCents);
   const bbJwt = signBbJwt(
     t.deps.config.bbJwtSecret,
@@ -83,3 +114,19 @@ export function expectSeamError(
 }
 
 export const newRound = (game = 'dice') => `${game}-${randomUUID()}`;
+
+/** A seam debit's body for player `p`: 10.00 on dice, transaction `{roundId}-d`, unless told. */
+export function debitBody(
+  p: { playerId: string; bbJwt: string },
+  roundId: string,
+  over: { gameSlug?: string; transactionId?: string; amount?: number } = {},
+) {
+  return {
+    playerId: p.playerId,
+    token: p.bbJwt,
+    gameSlug: over.gameSlug ?? 'dice',
+    roundId,
+    transactionId: over.transactionId ?? `${roundId}-d`,
+    amount: over.amount ?? 10_00,
+  };
+}

@@ -150,6 +150,9 @@ describe('casino catalogue and lobbies', () => {
       ['/api/games/catalogue/no-such-game', 404, 'GAME_NOT_FOUND'],
       ['/api/games/catalogue/999999', 404, 'GAME_NOT_FOUND'],
       ['/api/games/art/unknown.svg', 404, 'ART_NOT_FOUND'],
+      // Names of object properties are unknown games too (found by the contract fuzzing).
+      ['/api/games/art/constructor.svg', 404, 'ART_NOT_FOUND'],
+      ['/api/games/art/valueOf.svg', 404, 'ART_NOT_FOUND'],
     ];
     for (const [url, status, code] of cases) {
       const res = await get(url);

@@ -1,24 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAME_ENGINE_PATHS } from '@dau/contracts/casino/games';
 import { hashServerSeed } from '@dau/domain/games/fairness';
 import { replayRound, type RoundInput } from '@dau/domain/games/replay';
 import { payoutCents, type Multiplier } from '@dau/domain/games/payout';
 import type { Cents } from '@dau/domain/money';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced } from '../wallet/ledger-assertions';
-import { CASINO_ENV, cashOf, player } from './casino-kit';
+import type { TestApp } from '../helpers/test-app';
+import { cashOf, player, useCasinoApp } from './casino-kit';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(CASINO_ENV);
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t.deps.db);
-});
-afterAll(async () => {
-  await t.close();
-});
+useCasinoApp((app) => (t = app));
 
 const G = '/api/games';
 type Call = (
@@ -146,6 +137,32 @@ describe('one-step games through the game wallet', () => {
       payload: { stake: 10, params: {} },
     });
     expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe("stake limits in the player's currency (ADR 164)", () => {
+  it("scales the catalogue's Kenyan limits for a Ugandan player and refuses outside them", async () => {
+    const p = await player(t, 100_000_00, 1); // Uganda: UGX, limits ×25, whole shillings.
+    const call = (stake: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${G}${GAME_ENGINE_PATHS.play('dice')}`,
+        cookies: p.cookies,
+        payload: { stake, params: { target: 5000, direction: 'under' } },
+      });
+    const cash = await cashOf(t, p.user.id);
+    // Dice's minimum is KSh 10 → UGX 250: UGX 100 passes Kenya's range but not Uganda's.
+    const low = await call(100);
+    expect(low.statusCode, low.body).toBe(400);
+    expect(low.body).toContain('STAKE_OUT_OF_LIMITS');
+    expect(await cashOf(t, p.user.id)).toBe(cash);
+    const ok = await call(300);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().stake).toBe(300);
+    expect(await cashOf(t, p.user.id)).toBe(cash - 300_00 + Math.round(ok.json().win * 100));
+    // Kenya's maximum (KSh 20,000) is no limit in Uganda (UGX 500,000).
+    const kenyanMax = await call(25_000);
+    expect(kenyanMax.statusCode, kenyanMax.body).toBe(200);
   });
 });
 

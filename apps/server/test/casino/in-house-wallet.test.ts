@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_ENGINE_PATHS } from '@dau/contracts/casino/games';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/database';
 import { AppError } from '../../src/errors/app-error';
@@ -181,26 +182,49 @@ describe("Dau's own games through the wallet seam's core", () => {
         plannedWin: 33_00,
       },
     );
-    // Crash 2: a Mines round debited and abandoned.
-    const abandoned = newRound('mines');
+    // Crash 2: a Roulette player's bet debited, the round's settlement never came.
+    const abandoned = newRound('roulette');
     await casino.wallet.debit({
       userId: p.user.id,
-      gameSlug: 'mines',
+      gameSlug: 'roulette',
       roundId: abandoned,
       transactionId: `${abandoned}:stake`,
       amount: 20_00,
     });
+    // A Mines round in play, one safe tile open, then left alone for longer than the cut-off:
+    // the engine owns it (ADR 172), so recovery must not refund it behind the table's back.
+    const mines = await server.app.inject({
+      method: 'POST',
+      url: `/api/games${GAME_ENGINE_PATHS.minesStart}`,
+      cookies: p.cookies,
+      payload: { stake: 10, mines: 3 },
+    });
+    expect(mines.statusCode, mines.body).toBe(200);
+    const idle = mines.json().roundId as string;
+    const board = await database.db
+      .selectFrom('casino_mines_rounds')
+      .select('mine_tiles')
+      .where('round_id', '=', idle)
+      .executeTakeFirstOrThrow();
+    const safeTile = [0, 1, 2, 3].find((tile) => !board.mine_tiles.includes(tile))!;
+    const opened = await server.app.inject({
+      method: 'POST',
+      url: `/api/games${GAME_ENGINE_PATHS.minesReveal(idle)}`,
+      cookies: p.cookies,
+      payload: { tile: safeTile },
+    });
+    expect(opened.json().status).toBe('playing');
     // A round still being played (recent) stays open.
-    const live = newRound('mines');
+    const live = newRound('roulette');
     clock += 31 * 60_000;
     await casino.wallet.debit({
       userId: p.user.id,
-      gameSlug: 'mines',
+      gameSlug: 'roulette',
       roundId: live,
       transactionId: `${live}:stake`,
       amount: 10_00,
     });
-    expect(await cashOf(t(), p.user.id)).toBe(60_00);
+    expect(await cashOf(t(), p.user.id)).toBe(50_00);
     expect((await checkLedger(database.db)).ok).toBe(true);
 
     // The restart: a new server on the same database resolves them as it becomes ready.
@@ -210,9 +234,21 @@ describe("Dau's own games through the wallet seam's core", () => {
     expect(await round(planned)).toMatchObject({ status: 'settled', win: 33_00 });
     expect(await round(abandoned)).toMatchObject({ status: 'rolled_back', stake: 0 });
     expect((await round(live)).status).toBe('open');
-    expect(await cashOf(t(), p.user.id)).toBe(60_00 + 33_00 + 20_00);
+    expect(await round(idle)).toMatchObject({ status: 'open', stake: 10_00 });
+    expect(await cashOf(t(), p.user.id)).toBe(50_00 + 33_00 + 20_00);
     const ledger = await checkLedger(database.db);
     expect(ledger.problems).toEqual([]);
+    // The player comes back to the idle Mines round and cashes it out at the table's price.
+    const cashed = await server.app.inject({
+      method: 'POST',
+      url: `/api/games${GAME_ENGINE_PATHS.minesCashOut(idle)}`,
+      cookies: p.cookies,
+    });
+    expect(cashed.statusCode, cashed.body).toBe(200);
+    const paid = Math.round((cashed.json().win as number) * 100);
+    expect(paid).toBeGreaterThan(10_00);
+    expect(await round(idle)).toMatchObject({ status: 'settled', win: paid });
+    expect(await cashOf(t(), p.user.id)).toBe(103_00 + paid);
     // Running recovery again changes nothing; a late engine credit repeats the recovered one.
     expect(await recoverOpenRounds(server.deps, casino.core)).toEqual({
       credited: 0,
@@ -228,7 +264,7 @@ describe("Dau's own games through the wallet seam's core", () => {
       amount: 33_00,
     });
     expect(late.duplicate).toBe(true);
-    expect(await cashOf(t(), p.user.id)).toBe(113_00);
+    expect(await cashOf(t(), p.user.id)).toBe(103_00 + paid);
   });
 
   it('posts a debit once when the same call arrives many times at once', async () => {

@@ -1,28 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced } from '../wallet/ledger-assertions';
-import { CASINO_ENV, casinoOf, cashOf, newRound, player } from './casino-kit';
+import { describe, expect, it, vi } from 'vitest';
+import type { TestApp } from '../helpers/test-app';
+import { casinoOf, cashOf, newRound, player, useCasinoApp } from './casino-kit';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(CASINO_ENV);
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t.deps.db);
-  // The pools hold exactly the money of the ledger's jackpot account.
-  const pools = await t.deps.db
-    .selectFrom('casino_jackpots')
-    .select((eb) => eb.fn.sum<string>('value').as('total'))
-    .executeTakeFirstOrThrow();
-  const account = await t.deps.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('kind', '=', 'jackpot_pool')
-    .executeTakeFirstOrThrow();
-  expect(Number(pools.total)).toBe(account.balance);
-});
-afterAll(async () => {
-  await t.close();
+useCasinoApp((app) => (t = app), {
+  afterEach: async () => {
+    // The pools hold exactly the money of the ledger's jackpot account.
+    const pools = await t.deps.db
+      .selectFrom('casino_jackpots')
+      .select((eb) => eb.fn.sum<string>('value').as('total'))
+      .executeTakeFirstOrThrow();
+    const account = await t.deps.db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('kind', '=', 'jackpot_pool')
+      .executeTakeFirstOrThrow();
+    expect(Number(pools.total)).toBe(account.balance);
+  },
 });
 
 const jackpots = (payload?: unknown) =>
@@ -60,7 +54,7 @@ describe('jackpots', () => {
     expect(seeds).toHaveLength(12);
   });
 
-  it('grows the pools by 1 % of settled in-house stakes, split 50/30/20', async () => {
+  it('grows the pools by 1 % of settled in-house stakes, split 50/30/20, folded after the round', async () => {
     const p = await player(t, 1_000_00);
     const before = await Promise.all(['Mini', 'Major', 'Mega'].map((type) => pool(2, type)));
     const { wallet } = casinoOf(t);
@@ -80,8 +74,13 @@ describe('jackpots', () => {
       transactionId: `${open}:stake`,
       amount: 100_00,
     });
+    // Queued with the round (no pool row locked by it), shown at once, folded in shortly after.
+    const shown = (await jackpots({ siteId: 2 })).json();
+    expect(shown[0].JackpotValue).toBe((before[0]!.value + 100) / 100);
+    await casinoOf(t).jackpots.fold();
     const after = await Promise.all(['Mini', 'Major', 'Mega'].map((type) => pool(2, type)));
     expect(after.map((a, i) => a.value - before[i]!.value)).toEqual([100, 60, 40]);
+    expect(await casinoOf(t).jackpots.fold()).toBe(0);
     const row = await t.deps.db
       .selectFrom('casino_rounds')
       .select('jackpot_contribution')
@@ -113,7 +112,8 @@ describe('jackpots', () => {
       win: 0,
     });
     const prize = mini.value + 10; // 1 % of 20.00 is 20 cents; Mini's half is 10.
-    expect(played.balance).toBe(80_00 + prize);
+    expect(played.balance).toBe(80_00);
+    await casinoOf(t).jackpots.fold();
     expect(await cashOf(t, p.user.id)).toBe(80_00 + prize);
     const after = await pool(2, 'Mini');
     expect(after).toMatchObject({ value: 500_00, won_count: mini.won_count + 1 });

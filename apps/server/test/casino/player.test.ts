@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { CASINO_ENV, casinoOf, newRound, player, seam } from './casino-kit';
+import { CASINO_ENV, casinoOf, debitBody, newRound, player, seam } from './casino-kit';
 
 let t: TestApp;
 const clock = Date.now();
@@ -220,14 +220,7 @@ describe('withdrawal eligibility counts casino rounds', () => {
       );
     expect((await check()).json()).toMatchObject({ fetchedObject: false });
     const roundId = newRound();
-    const debit = await seam(t, 'debit', {
-      playerId: p.playerId,
-      token: p.bbJwt,
-      gameSlug: 'dice',
-      roundId,
-      transactionId: `${roundId}-d`,
-      amount: 10_00,
-    });
+    const debit = await seam(t, 'debit', debitBody(p, roundId));
     expect(debit.statusCode).toBe(200);
     await seam(t, 'credit', {
       playerId: p.playerId,

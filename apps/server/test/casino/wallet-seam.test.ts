@@ -1,18 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { expectLedgerBalanced } from '../wallet/ledger-assertions';
-import { CASINO_ENV, cashOf, expectSeamError, newRound, player, seam, sign } from './casino-kit';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/test-app';
+import {
+  cashOf,
+  debitBody,
+  expectSeamError,
+  newRound,
+  player,
+  seam,
+  sign,
+  useCasinoApp,
+} from './casino-kit';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(CASINO_ENV);
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t.deps.db);
-});
-afterAll(async () => {
-  await t.close();
-});
+useCasinoApp((app) => (t = app));
 
 async function roundRow(roundId: string) {
   return t.deps.db
@@ -41,14 +41,11 @@ describe('seamless game wallet over HTTP', () => {
   it('plays a round: debit, credit; the stake goes to the house and the win to the player', async () => {
     const p = await player(t, 100_00);
     const roundId = newRound();
-    const debit = await seam(t, 'debit', {
-      playerId: p.playerId,
-      token: p.bbJwt,
-      gameSlug: 'dice',
-      roundId,
-      transactionId: `${roundId}-d1`,
-      amount: 20_00,
-    });
+    const debit = await seam(
+      t,
+      'debit',
+      debitBody(p, roundId, { transactionId: `${roundId}-d1`, amount: 20_00 }),
+    );
     expect(debit.statusCode, debit.body).toBe(200);
     expect(debit.json()).toMatchObject({ status: 'OK', balance: 80_00, roundId });
     expect(await roundRow(roundId)).toMatchObject({ status: 'open', stake: 20_00 });
@@ -81,21 +78,14 @@ describe('seamless game wallet over HTTP', () => {
   it('answers a repeated debit, credit or rollback with the first answer and moves money once', async () => {
     const p = await player(t, 100_00);
     const roundId = newRound();
-    const debitBody = {
-      playerId: p.playerId,
-      token: p.bbJwt,
-      gameSlug: 'plinko',
-      roundId,
-      transactionId: `${roundId}-d`,
-      amount: 10_00,
-    };
-    const first = await seam(t, 'debit', debitBody);
-    const second = await seam(t, 'debit', debitBody);
+    const firstDebit = debitBody(p, roundId, { gameSlug: 'plinko' });
+    const first = await seam(t, 'debit', firstDebit);
+    const second = await seam(t, 'debit', firstDebit);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect(await cashOf(t, p.user.id)).toBe(90_00);
 
-    const d2 = { ...debitBody, transactionId: `${roundId}-d2`, amount: 15_00 };
+    const d2 = { ...firstDebit, transactionId: `${roundId}-d2`, amount: 15_00 };
     await seam(t, 'debit', d2);
     const rollbackBody = {
       playerId: p.playerId,
@@ -142,14 +132,7 @@ describe('seamless game wallet over HTTP', () => {
   it('rolls a lone debit back and closes the round as rolled back', async () => {
     const p = await player(t, 50_00);
     const roundId = newRound('mines');
-    await seam(t, 'debit', {
-      playerId: p.playerId,
-      token: p.bbJwt,
-      gameSlug: 'mines',
-      roundId,
-      transactionId: `${roundId}-d`,
-      amount: 50_00,
-    });
+    await seam(t, 'debit', debitBody(p, roundId, { gameSlug: 'mines', amount: 50_00 }));
     expect(await cashOf(t, p.user.id)).toBe(0);
     const res = await seam(t, 'rollback', {
       playerId: p.playerId,
@@ -164,14 +147,7 @@ describe('seamless game wallet over HTTP', () => {
   it('refuses unsigned, wrongly signed, stale and replayed calls and moves nothing', async () => {
     const p = await player(t, 100_00);
     const roundId = newRound();
-    const body = {
-      playerId: p.playerId,
-      token: p.bbJwt,
-      gameSlug: 'dice',
-      roundId,
-      transactionId: `${roundId}-d`,
-      amount: 10_00,
-    };
+    const body = debitBody(p, roundId);
     expectSeamError(await seam(t, 'debit', body, { signature: null }), 401, 'INVALID_SIGNATURE');
     expectSeamError(
       await seam(t, 'debit', body, { secret: 'another-secret-of-some-length' }),
@@ -216,15 +192,7 @@ describe('seamless game wallet over HTTP', () => {
     const other = await player(t, 100_00);
     const roundId = newRound();
     const debit = (over: Record<string, unknown>) =>
-      seam(t, 'debit', {
-        playerId: p.playerId,
-        token: p.bbJwt,
-        gameSlug: 'dice',
-        roundId,
-        transactionId: `${roundId}-d`,
-        amount: 10_00,
-        ...over,
-      });
+      seam(t, 'debit', { ...debitBody(p, roundId), ...over });
     expectSeamError(await debit({ amount: 9_99 }), 400, 'STAKE_OUT_OF_LIMITS');
     expectSeamError(await debit({ amount: 20_000_01 }), 400, 'STAKE_OUT_OF_LIMITS');
     expectSeamError(await debit({ amount: 10.5 }), 400, 'BAD_REQUEST');
@@ -237,6 +205,9 @@ describe('seamless game wallet over HTTP', () => {
     expectSeamError(await seam(t, 'authenticate', { token: 'x.y.z' }), 401, 'INVALID_TOKEN');
     expectSeamError(await seam(t, 'balance', { playerId: 'nobody' }), 404, 'UNKNOWN_PLAYER');
     expectSeamError(await seam(t, 'debit', {}, { raw: '{"requestId":' }), 400, 'BAD_REQUEST');
+    // A NUL character is refused by the app's input guard: a 400 in the seam's shape, not a 500.
+    expectSeamError(await seam(t, 'balance', {}, { raw: '{"a":"\\u0000"}' }), 400, 'BAD_REQUEST');
+    expectSeamError(await debit({ gameSlug: 'dice\u0000' }), 400, 'BAD_REQUEST');
     expect(await cashOf(t, p.user.id)).toBe(100_00);
 
     expect((await debit({})).statusCode).toBe(200);
@@ -300,14 +271,7 @@ describe('seamless game wallet over HTTP', () => {
   it('refuses bets during a break or self-exclusion, but still pays and refunds', async () => {
     const p = await player(t, 100_00);
     const roundId = newRound();
-    await seam(t, 'debit', {
-      playerId: p.playerId,
-      token: p.bbJwt,
-      gameSlug: 'dice',
-      roundId,
-      transactionId: `${roundId}-d`,
-      amount: 10_00,
-    });
+    await seam(t, 'debit', debitBody(p, roundId));
     const now = t.deps.now();
     await t.deps.db
       .insertInto('responsible_gambling_limits')
@@ -319,14 +283,11 @@ describe('seamless game wallet over HTTP', () => {
         ends_at: new Date(now.getTime() + 24 * 3600_000),
       })
       .execute();
-    const blocked = await seam(t, 'debit', {
-      playerId: p.playerId,
-      token: p.bbJwt,
-      gameSlug: 'dice',
-      roundId: newRound(),
-      transactionId: `${roundId}-blocked`,
-      amount: 10_00,
-    });
+    const blocked = await seam(
+      t,
+      'debit',
+      debitBody(p, newRound(), { transactionId: `${roundId}-blocked` }),
+    );
     expectSeamError(blocked, 403, 'PLAYER_BLOCKED');
     expect(blocked.json().message).toMatch(/taking a break/);
     const credit = await seam(t, 'credit', {

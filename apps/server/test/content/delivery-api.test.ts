@@ -97,26 +97,52 @@ describe('stories', () => {
   it('serves drafts only for version=draft, and never caches them', async () => {
     const published = await get('/api/content/v2/cdn/stories/help?version=published');
     expect(published.json().story.content.title).toBe('Help');
-    const draft = await get('/api/content/v2/cdn/stories/help?version=draft');
+    const draft = await get('/api/content/v2/cdn/stories/help?version=draft&token=dau-preview');
     expect(draft.json().story.content.title).toBe('Help (draft)');
     expect(draft.json().story.published_at).toBe('2026-11-01T08:00:00.000Z');
     expect(draft.headers['cache-control']).toBe('no-store');
 
     const unpublished = await get('/api/content/v2/cdn/stories/promotions/coming');
     expect(unpublished.statusCode).toBe(404);
-    expect(isErrorEnvelope(unpublished.json())).toBe(true);
-    const draftOnly = await get('/api/content/v2/cdn/stories/promotions/coming?version=draft');
+    expect(unpublished.json()).toEqual(['This record could not be found']);
+    const draftOnly = await get(
+      '/api/content/v2/cdn/stories/promotions/coming?version=draft&token=dau-preview',
+    );
     expect(draftOnly.statusCode).toBe(200);
     expect(draftOnly.json().story.published_at).toBeNull();
   });
 
-  it('answers 404 with the error envelope for unknown stories and 400 for bad parameters', async () => {
+  it("answers Storyblok's own error shapes on the CDN paths, the envelope elsewhere", async () => {
     const missing = await get('/api/content/v2/cdn/stories/nope');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().datasource_entries[0].dimension_value).toContain('nope');
+    expect(missing.json()).toEqual(['This record could not be found']);
     const badVersion = await get('/api/content/v2/cdn/stories/help?version=latest');
-    expect(badVersion.statusCode).toBe(400);
-    expect(isErrorEnvelope(badVersion.json())).toBe(true);
+    expect(badVersion.statusCode).toBe(422);
+    expect(Object.keys(badVersion.json())).toEqual(['version']);
+    const aliasMissing = await get('/api/storyblok/v2/cdn/stories/nope');
+    expect(aliasMissing.json()).toEqual(['This record could not be found']);
+    const specPath = await get('/api/stories/nope');
+    expect(specPath.statusCode).toBe(404);
+    expect(isErrorEnvelope(specPath.json())).toBe(true);
+  });
+
+  it('reads drafts only with the preview token, and refuses unknown tokens', async () => {
+    for (const url of [
+      '/api/content/v2/cdn/stories/help?version=draft',
+      '/api/content/v2/cdn/stories/help?version=draft&token=',
+      '/api/content/v2/cdn/stories/help?version=draft&token=dau-public',
+      '/api/content/v2/cdn/stories?starts_with=promotions/&version=draft&token=anything',
+      '/api/content/v2/cdn/stories/help?token=not-a-token',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ error: 'Unauthorized' });
+    }
+    const published = await get('/api/content/v2/cdn/stories/help?token=dau-public');
+    expect(published.json().story.content.title).toBe('Help');
+    const specDraft = await get('/api/stories/help?version=draft');
+    expect(specDraft.statusCode).toBe(401);
+    expect(isErrorEnvelope(specDraft.json())).toBe(true);
   });
 
   it('lists stories by folder with paging headers', async () => {
@@ -127,14 +153,18 @@ describe('stories', () => {
       'promotions/multibet',
     ]);
     expect(res.headers.total).toBe('2');
-    const drafts = await get('/api/content/v2/cdn/stories?starts_with=promotions/&version=draft');
+    const drafts = await get(
+      '/api/content/v2/cdn/stories?starts_with=promotions/&version=draft&token=dau-preview',
+    );
     expect(drafts.json().stories).toHaveLength(3);
   });
 
   it('serves the spec client paths /stories/{story} and /storyblok/v2/cdn/spaces/me/', async () => {
-    const story = await get('/api/stories/help?language=sw&version=published&token=abc&cv=1');
+    const story = await get(
+      '/api/stories/help?language=sw&version=published&token=dau-public&cv=1',
+    );
     expect(story.json().story.content.title).toBe('Msaada');
-    const space = await get('/api/storyblok/v2/cdn/spaces/me/?token=abc');
+    const space = await get('/api/storyblok/v2/cdn/spaces/me/?token=dau-public');
     expect(space.statusCode).toBe(200);
     expect(space.json().space.id).toBe(4242);
     const aliasStory = await get('/api/storyblok/v2/cdn/stories/footer');
@@ -167,13 +197,26 @@ describe('datasource entries', () => {
     expect(page2.json().datasource_entries[0].dimension_value).toBeNull();
   });
 
+  it('a dimension named like an object property (valueOf, __proto__) is just an unknown one', async () => {
+    for (const dimension of ['valueOf', '__proto__', 'constructor']) {
+      const res = await get(
+        `/api/content/v2/cdn/datasource_entries?datasource=labels_page_withdrawal&dimension=${dimension}&per_page=3`,
+      );
+      expect(res.statusCode).toBe(200);
+      const entries = res.json().datasource_entries as { dimension_value: string | null }[];
+      expect(entries.map((e) => e.dimension_value)).toEqual([null, null, null]);
+    }
+  });
+
   it('refuses per_page above 1000 and unknown datasources', async () => {
     const tooMany = await get(
       '/api/content/v2/cdn/datasource_entries?datasource=labels_page_withdrawal&per_page=1001',
     );
-    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().per_page).toHaveLength(1);
     const unknown = await get('/api/content/v2/cdn/datasource_entries?datasource=nope');
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(['This record could not be found']);
   });
 });
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const url = await t.listen();
   client = new StoryblokClient({
-    accessToken: 'public-token',
+    accessToken: 'dau-public',
     endpoint: `${url}${CONTENT_API_BASE}`,
   });
 });

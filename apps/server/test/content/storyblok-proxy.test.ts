@@ -44,6 +44,15 @@ function fakeStoryblok() {
     }
     if (url.pathname === '/v2/cdn/stories/broken') return json({ nonsense: true });
     if (url.pathname === '/v2/cdn/stories/down') return json({ error: 'x' }, 502);
+    if (url.pathname === '/v2/cdn/stories' && url.searchParams.has('filter_query[x][nope]')) {
+      return json({ filter_query: ['nope is not an operation'] }, 422);
+    }
+    if (url.pathname === '/v2/cdn/stories') {
+      return json({ stories: [], cv: 1700000000, rels: [], links: [] }, 200, {
+        total: '0',
+        'per-page': '25',
+      });
+    }
     return json(['This record could not be found'], 404);
   });
   return { urls, fetchImpl };
@@ -139,6 +148,33 @@ describe('content routes with STORYBLOK_TOKEN', () => {
     expect(space.json()).toEqual(upstreamSpace);
     const down = await t.app.inject({ method: 'GET', url: '/api/content/v2/cdn/stories/down' });
     expect(down.statusCode).toBe(503);
-    expect(down.json().hasErrors).toBe(true);
+    expect(down.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('forwards every listing parameter as the client sent it, never the client token', async () => {
+    const { urls, fetchImpl } = fakeStoryblok();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
+    const query =
+      'starts_with=promotions/&filter_query[component][in]=promotion&filter_query[__or][][a][is]=true' +
+      '&filter_query[__or][][b][like]=x*&sort_by=content.title:asc&by_slugs=promotions/*' +
+      '&resolve_relations=page.author&resolve_links=url&search_term=bonus&token=dau-public';
+    const res = await t.app.inject({ method: 'GET', url: `/api/content/v2/cdn/stories?${query}` });
+    expect(res.statusCode).toBe(200);
+    const sent = urls.find((u) => u.pathname === '/v2/cdn/stories')!;
+    expect(sent.searchParams.get('token')).toBe('server-secret');
+    expect(sent.searchParams.get('filter_query[component][in]')).toBe('promotion');
+    expect(sent.searchParams.getAll('filter_query[__or][][a][is]')).toEqual(['true']);
+    expect(sent.searchParams.get('filter_query[__or][][b][like]')).toBe('x*');
+    expect(sent.searchParams.get('sort_by')).toBe('content.title:asc');
+    expect(sent.searchParams.get('resolve_links')).toBe('url');
+    expect(sent.searchParams.get('search_term')).toBe('bonus');
+    expect(sent.searchParams.get('cv')).toBe('1700000000');
+
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/v2/cdn/stories?filter_query[x][nope]=1',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ filter_query: ['nope is not an operation'] });
   });
 });

@@ -101,10 +101,43 @@ it('keeps a forced settlement in the outbox across a restart until betting acks 
     url: '/api/sandbox/feed/rollback-settlement',
     payload: { eventId },
   });
-  // The restarted simulator replays its world from the seed and the start time: there the
-  // event is still in play, so there is no settlement to roll back.
-  expect(rollback.statusCode).toBe(400);
-  expect(rollback.json().hasErrors).toBe(true);
+  // The restarted simulator (same seed: the same fixtures) takes over the settled event from
+  // the database, so its settlement can be rolled back, and the rollback is queued too.
+  expect(rollback.statusCode, rollback.body).toBe(200);
+  expect(await countPendingSettlements(database.db)).toBe(1);
+  await second.close();
+});
+
+it('keeps every fixture of the previous run across a restart of the same seed (issue #15)', async () => {
+  const first = await createServer(config, { database, now: () => NOW });
+  await first.deps.feed.connect();
+  const sim = first.deps.feed.simulator;
+  const [scored = 0] = sim?.liveEventIds() ?? [];
+  await sim?.forceGoal(scored, 'away');
+  await sim?.advance(1000);
+  const before = sim?.fixtures() ?? [];
+  await first.close();
+
+  // Ten minutes later, on the same database.
+  const later = new Date(NOW.getTime() + 600_000);
+  const second = await createServer(config, { database, now: () => later });
+  await second.deps.feed.connect();
+  const after = new Map((second.deps.feed.simulator?.fixtures() ?? []).map((f) => [f.eventId, f]));
+  for (const f of before) expect(after.get(f.eventId), String(f.eventId)).toEqual(f);
+  // Nothing was cancelled, so no bet is voided; the goal of the first run stands.
+  const cancels = await database.db
+    .selectFrom('feed_settlement_outbox')
+    .select('event_id')
+    .where('kind', '=', 'bet_cancel')
+    .execute();
+  expect(cancels).toEqual([]);
+  const scoredRow = await database.db
+    .selectFrom('feed_events')
+    .select(['status', 'away_score'])
+    .where('id', '=', scored)
+    .executeTakeFirstOrThrow();
+  expect(scoredRow.status).toBe(1);
+  expect(scoredRow.away_score).toBeGreaterThanOrEqual(1);
   await second.close();
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FeedMessage } from '../../src/modules/feed/feed-messages';
 import { FeedSimulator } from '../../src/sandbox/feed-simulator/feed-simulator';
 
@@ -125,5 +125,27 @@ describe('feed simulator', () => {
     expect(log.some((m) => m.producer === 1)).toBe(false);
     expect(log.filter((m) => m.type === 'alive' && m.producer === 3)).toHaveLength(3);
     await sim.stop();
+  });
+
+  it('keeps sending alive on its real timer while paused, with the clock standing still', async () => {
+    vi.useFakeTimers({ now: START });
+    try {
+      const sim = new FeedSimulator({ seed: 4, startAt: START, fixturesPerTournament: 1 });
+      const log: FeedMessage[] = [];
+      await sim.start(async (m) => {
+        log.push(m);
+      });
+      await sim.pause();
+      sim.run();
+      await vi.advanceTimersByTimeAsync(31_000);
+      const alive = log.filter((m) => m.type === 'alive');
+      expect(alive.filter((m) => m.producer === 1)).toHaveLength(3);
+      expect(alive.filter((m) => m.producer === 3)).toHaveLength(3);
+      expect(new Set(alive.map((m) => m.timestamp))).toEqual(new Set([START]));
+      expect(log.filter((m) => m.type !== 'alive')).toEqual([]);
+      await sim.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -102,4 +102,25 @@ describe('error mapping', () => {
     expect(result.unexpected).toBe(true);
     expect(JSON.stringify(result.body)).not.toContain('secret');
   });
+
+  it('answers 503 UNAVAILABLE while the database cannot be reached, not 500', () => {
+    const outages = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+    ];
+    for (const error of outages) {
+      const result = toErrorResponse(error);
+      expect(result, error.message).toMatchObject({ status: 503, unexpected: false });
+      expect(result.body.datasource_entries[0]?.value).toBe('UNAVAILABLE');
+    }
+    // A data exception stays the client's 400; anything else unknown stays a 500.
+    expect(toErrorResponse(Object.assign(new Error('x'), { code: '22P02' })).status).toBe(400);
+    expect(toErrorResponse(Object.assign(new Error('x'), { code: '42P01' })).status).toBe(500);
+  });
 });

@@ -8,8 +8,10 @@ import { toSwahili } from '../../src/i18n/swahili';
 import { limitMessage } from '../../src/modules/accounts/responsible-gambling.service';
 import {
   depositFailureMessage,
+  operatorFailureMessage,
   paymentMessages,
 } from '../../src/modules/payments/payments.messages';
+import type { OperatorFailure } from '../../src/modules/payments/mobile-money.operator';
 import { createSignedInUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -17,6 +19,16 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 // sent has a Swahili text, and a Swahili request is answered in Swahili.
 const tz = SITES[4];
 const amount = 500_000 as Cents;
+const OPERATOR_FAILURES: readonly OperatorFailure[] = [
+  'cancelled',
+  'insufficient-funds',
+  'wrong-pin',
+  'unreachable',
+  'expired',
+  'not-registered',
+  'limit',
+  'rejected',
+];
 
 function everyServerMessage(): string[] {
   const m = paymentMessages;
@@ -42,6 +54,13 @@ function everyServerMessage(): string[] {
     m.complianceRequired,
     m.withdrawalNotPaid,
     ...[1032, 1, 2001, 1037, 1019, 9999].map((code) => depositFailureMessage(code, 'Declined')),
+    m.operatorUnavailable('Airtel Money', 'Bad Request'),
+    m.depositExpired('Vodacom M-Pesa'),
+    ...OPERATOR_FAILURES.flatMap((reason) =>
+      (['deposit', 'withdrawal'] as const).map((kind) =>
+        operatorFailureMessage('Vodacom M-Pesa', kind, reason, 'Declined'),
+      ),
+    ),
   ];
   const errors = (Object.keys(ERROR_STATUS) as ErrorCode[]).map(defaultMessage);
   const until = new Date('2026-12-01T10:00:00Z');

@@ -23,7 +23,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return {
       ...handle,
       async close() {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+        // A background loop still finishing its last statement (a game leader stepping down)
+        // can deadlock with the drop; PostgreSQL then aborts one of the two, so try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+            await new Promise((r) => setTimeout(r, 200 * attempt));
+          }
+        }
         await handle.close();
       },
     };

@@ -68,6 +68,25 @@ describe('STK deposit', () => {
     expect(row.status).toBe('completed');
     expect(row.mpesa_receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(15_000);
+    // The list: one line, with the M-Pesa receipt, although three callbacks came.
+    const list = await bed.t.app.inject({
+      method: 'GET',
+      url: '/api/core/customer/transactions',
+      cookies: u.cookies,
+    });
+    expect(list.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          type: 'deposit',
+          status: 'completed',
+          amount: 150,
+          runningBalance: 150,
+          reference: row.public_id,
+          providerReference: row.mpesa_receipt,
+        },
+      ],
+    });
 
     await eventually(() => u.socket.of('Deposit Success').length > 0);
     expect(u.socket.of('Deposit Success')).toEqual([{ amount: 150 }]);

@@ -170,6 +170,7 @@ describe('reconciliation of lost callbacks', () => {
           originatorConversationId: r.originatorConversationId,
         }),
         transactionStatus: real.transactionStatus.bind(real),
+        reverse: real.reverse.bind(real),
       },
       background: (task) => void task(),
     };
@@ -259,5 +260,44 @@ describe('reconciliation of lost callbacks', () => {
       payload: statusResult('WDDOESNOTEXIST', 'Completed'),
     });
     expect(wrongToken.statusCode).toBe(404);
+  });
+
+  it('reverses a payout M-Pesa made after the queue timed out and Dau gave the money back', async () => {
+    // 1038: the queue times out on the B2C request, then M-Pesa pays it after all.
+    const u = await bed.signedIn('1038', 30_000);
+    const res = await bed.post('/api/payments/withdrawal/', u.cookies, {
+      PhoneNumber: u.phone,
+      Amount: 100,
+      SiteId: 2,
+    });
+    expect(res.statusCode).toBe(204);
+    const failed = await eventually(async () => {
+      const p = await onlyPayment(u.user.id);
+      return p.status === 'failed' ? p : null;
+    });
+    expect(await getBalances(bed.t.deps.db, u.user.id)).toMatchObject({
+      cash: 30_000,
+      reserved: 0,
+    });
+    // The late payout is reversed; Dau's ledger does not move.
+    await eventually(async () =>
+      (await callbacks('b2c-result', failed.public_id)).includes('reversal-requested') ? 1 : null,
+    );
+    expect(
+      await eventually(async () => {
+        const outcomes = await callbacks('reversal-result', failed.public_id);
+        return outcomes.length > 0 ? outcomes : null;
+      }),
+    ).toEqual(['reversed']);
+    expect((await onlyPayment(u.user.id)).status).toBe('failed');
+    expect(await getBalances(bed.t.deps.db, u.user.id)).toMatchObject({
+      cash: 30_000,
+      reserved: 0,
+    });
+    expect(await ledgerKinds(u.user.id)).toEqual([
+      'grant_test',
+      'withdrawal_reserve',
+      'withdrawal_release',
+    ]);
   });
 });

@@ -125,6 +125,25 @@ describe('withdrawal', () => {
       .where('user_id', '=', u.user.id)
       .execute();
     expect(releases).toHaveLength(1);
+    // One line for the movement, with its final state: not "completed" plus a "failed" line.
+    const list = await bed.t.app.inject({
+      method: 'GET',
+      url: '/api/core/customer/transactions',
+      cookies: u.cookies,
+    });
+    expect(list.json()).toMatchObject({
+      total: 2,
+      items: [
+        {
+          type: 'withdrawal',
+          status: 'failed',
+          amount: -150,
+          runningBalance: 200,
+          reference: failed.public_id,
+        },
+        { type: 'bonus', status: 'completed', amount: 200 },
+      ],
+    });
     await eventually(() => u.socket.of('TransactionResult').length > 0);
     expect(u.socket.of('TransactionResult')).toEqual([
       {

@@ -47,6 +47,9 @@ export function AppShell() {
 
   useEffect(() => {
     recordArrivalAttributionLater();
+    // The page answers taps from here on (a tap on server-drawn HTML before it is lost):
+    // journeys wait for this mark after a full page load.
+    document.documentElement.dataset.hydrated = '';
   }, []);
 
   const decision = resolveNavigation(location, { isAuthenticated, siteId: currentSiteId() });

@@ -35,6 +35,8 @@ const casinoHistory = () => import('../features/casino/history-pages');
 const content = () => import('../features/content/content-pages');
 const accounts = () => import('../features/accounts/account-pages');
 const socialShare = () => import('../features/betslip/social-share-page');
+const virtuals = () => import('../features/virtuals/virtuals-page');
+const virtualBets = () => import('../features/my-bets/virtual-bets-page');
 
 const Home = lazyPage(home, 'HomePage');
 // Home's `casino_games` block: real games from the casino feature, in its own chunk.
@@ -57,7 +59,9 @@ const CasinoProvider = lazyPage(casino, 'CasinoProviderPage');
 const CasinoSlug = lazyPage(casino, 'CasinoSlugPage');
 const LiveCasino = lazyPage(casino, 'LiveCasinoPage');
 const Crash = lazyPage(casino, 'CrashPage');
-const Virtuals = lazyPage(casino, 'VirtualsPage');
+// Virtual football (issue #14): the league, its matchdays and the virtual betslip.
+const Virtuals = lazyPage(virtuals, 'VirtualsPage');
+const VirtualBets = lazyPage(virtualBets, 'VirtualBetsPage');
 const Games = lazyPage(casino, 'GamesPage');
 const InstantWins = lazyPage(casino, 'InstantWinsPage');
 const AllGames = lazyPage(casino, 'AllGamesPage');
@@ -101,6 +105,7 @@ const PAGES: Record<PagePath, Omit<AppRoute, 'path' | 'page'>> = {
   '/my-bets/bet-history-v2/:betId': { Component: BetDetails },
   '/my-bets/bet-history-v3': { Component: BetHistory },
   '/my-bets/casino-history': { Component: CasinoHistory },
+  '/my-bets/virtuals': { Component: VirtualBets },
   '/my-bets/casino-history/old': { Component: CasinoHistory },
   '/my-bets/casino-prag-stp-history': { Component: CasinoHistory },
   // Payments (#9)

@@ -14,6 +14,7 @@ import { readCookie } from './cookies';
 import { loginUrlFor, promptLogin } from './login-prompt';
 import { useSessionStore } from './session-store';
 import { currentLanguage, currentSiteId } from './site';
+import { appFetch } from './ssr-environment';
 
 /**
  * The one way the web app calls the API (spec doc 1 §7–§8). Successful calls resolve with the
@@ -171,7 +172,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function apiFetch<T>(
   request: ApiRequest,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: typeof fetch = appFetch,
 ): Promise<T> {
   const url = buildUrl(request);
   const controller = new AbortController();

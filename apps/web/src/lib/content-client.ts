@@ -12,6 +12,7 @@ import {
 } from '@dau/contracts/content/paths';
 import { CONTENT_DATASOURCE_PAGE_SIZE } from '@dau/domain/constants';
 import { currentLanguage } from './site';
+import { appFetch, perLoad } from './ssr-environment';
 
 /**
  * Reads the content service the way spec doc 1 §7 describes: language, fallback language,
@@ -39,7 +40,7 @@ export class ContentError extends Error {
   }
 }
 
-async function getJson<T>(url: string, fetchImpl: typeof fetch = fetch): Promise<T> {
+async function getJson<T>(url: string, fetchImpl: typeof fetch = appFetch): Promise<T> {
   let response: Response;
   try {
     response = await fetchImpl(url, {
@@ -58,24 +59,37 @@ async function getJson<T>(url: string, fetchImpl: typeof fetch = fetch): Promise
   return (await response.json()) as T;
 }
 
-let version: Promise<number | null> | null = null;
+/** The page load's reads (per request on the server, see `perLoad`). */
+interface ContentReads {
+  version: Promise<number | null> | null;
+  stories: Map<string, Promise<TypedStory<BlockBase>>>;
+  labels: Map<string, Promise<Record<string, string>>>;
+}
+const reads = (): ContentReads =>
+  perLoad<ContentReads>('content-client', () => ({
+    version: null,
+    stories: new Map(),
+    labels: new Map(),
+  }));
 
 /** The content version, fetched once per page load; content still loads if it fails. */
-export function contentVersion(fetchImpl: typeof fetch = fetch): Promise<number | null> {
-  version ??= getJson<SpaceResponse>(CONTENT_SPACE_ALIAS_PATH, fetchImpl)
+export function contentVersion(fetchImpl: typeof fetch = appFetch): Promise<number | null> {
+  const state = reads();
+  state.version ??= getJson<SpaceResponse>(CONTENT_SPACE_ALIAS_PATH, fetchImpl)
     .then((answer) => answer.space.version)
     .catch(() => {
-      version = null;
+      state.version = null;
       return null;
     });
-  return version;
+  return state.version;
 }
 
 /** Test hook: forget the cached content version. */
 export function resetContentVersion(): void {
-  version = null;
-  labelsRead.clear();
-  storiesRead.clear();
+  const state = reads();
+  state.version = null;
+  state.labels.clear();
+  state.stories.clear();
 }
 
 function contentQuery(extra: Record<string, string | number | undefined>, cv: number | null) {
@@ -93,7 +107,7 @@ function contentQuery(extra: Record<string, string | number | undefined>, cv: nu
 
 export async function fetchStory<C extends BlockBase = BlockBase>(
   slug: string,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: typeof fetch = appFetch,
 ): Promise<TypedStory<C>> {
   const cv = await contentVersion(fetchImpl);
   const path = slug.split('/').map(encodeURIComponent).join('/');
@@ -105,14 +119,13 @@ export async function fetchStory<C extends BlockBase = BlockBase>(
   return answer.story as unknown as TypedStory<C>;
 }
 
-const storiesRead = new Map<string, Promise<TypedStory<BlockBase>>>();
-
 /**
  * A story read once per page load and language (the menus read theirs when first opened); a
  * failed read is tried again next time.
  */
 export function fetchStoryOnce<C extends BlockBase>(slug: string): Promise<TypedStory<C>> {
   const key = `${slug}:${currentLanguage()}`;
+  const storiesRead = reads().stories;
   let read = storiesRead.get(key);
   if (!read) {
     read = fetchStory(slug);
@@ -124,7 +137,7 @@ export function fetchStoryOnce<C extends BlockBase>(slug: string): Promise<Typed
 
 export async function fetchStories(
   startsWith: string,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: typeof fetch = appFetch,
 ): Promise<Story[]> {
   const cv = await contentVersion(fetchImpl);
   const answer = await getJson<StoriesResponse>(
@@ -134,17 +147,16 @@ export async function fetchStories(
   return answer.stories;
 }
 
-const labelsRead = new Map<string, Promise<Record<string, string>>>();
-
 /**
  * Labels as name → text, in the current language where a translation exists. Read once per
  * page load and language: the banners and the balance notice share one request.
  */
 export function fetchLabels(
   datasource: string,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: typeof fetch = appFetch,
 ): Promise<Record<string, string>> {
   const key = `${datasource}:${currentLanguage()}`;
+  const labelsRead = reads().labels;
   let read = labelsRead.get(key);
   if (!read) {
     read = readLabels(datasource, fetchImpl);

@@ -1,5 +1,12 @@
 /** Minimal cookie access for the readable cookies (the session token itself is httpOnly). */
-export function readCookie(name: string, source: string = document.cookie): string | null {
+import { serverEnvironment } from './ssr-environment';
+
+/** The readable cookies: the request's cookie header while rendering on the server. */
+function cookieSource(): string {
+  return serverEnvironment()?.cookie ?? (typeof document === 'undefined' ? '' : document.cookie);
+}
+
+export function readCookie(name: string, source: string = cookieSource()): string | null {
   for (const part of source.split(';')) {
     const index = part.indexOf('=');
     const key = (index === -1 ? part : part.slice(0, index)).trim();

@@ -1,9 +1,20 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand';
+import { withServerSnapshot } from './hydration';
 
 /** Online or offline, following the browser (spec doc 1 §4). */
-export const useNetworkStore = create<{ online: boolean }>()(() => ({
+const networkStore = createStore<{ online: boolean }>()(() => ({
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
 }));
+
+// The server renders online; an offline browser shows its banner right after hydrating.
+export const useNetworkStore = withServerSnapshot(
+  'network',
+  networkStore,
+  () => ({ online: true }),
+  {
+    browser: true,
+  },
+);
 
 export function watchNetworkStatus(target: Window = window): () => void {
   const update = () => useNetworkStore.setState({ online: target.navigator.onLine });

@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hydrate, QueryClient } from '@tanstack/react-query';
+import { readHandoff } from './server-data';
 
 /**
  * The one TanStack Query client of the app, shared by the pages' provider and by the few parts
@@ -8,3 +9,7 @@ import { QueryClient } from '@tanstack/react-query';
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
+
+// The queries the server read for the first view (ADR 180): fresh, so none is asked again.
+const handed = readHandoff()?.queries;
+if (handed) hydrate(queryClient, handed);

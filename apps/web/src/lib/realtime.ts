@@ -2,12 +2,10 @@ import {
   RECONNECT_GROWTH,
   RECONNECT_INITIAL_DELAY_MS,
   RECONNECT_MAX_DELAY_MS,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
 } from '@dau/contracts/realtime';
 import { CLIENT_ID, PLATFORM_ID } from '@dau/domain/sites';
-import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
+import { setRealtimeSocket, type DauSocket, type SocketLike } from './realtime-socket';
 import { useSessionStore } from './session-store';
 
 /**
@@ -16,10 +14,7 @@ import { useSessionStore } from './session-store';
  * off: its back-off is randomised and capped differently, while the spec wants 500 ms growing
  * 1.2x per retry, so the timers here are ours.
  */
-export type DauSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** The part of a socket this module uses; tests pass a fake. */
-export type SocketLike = Pick<DauSocket, 'on' | 'emit' | 'connect' | 'disconnect' | 'connected'>;
+export type { DauSocket, SocketLike };
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
@@ -45,32 +40,6 @@ export interface RealtimeOptions {
   createSocket?: () => Promise<SocketLike>;
   schedule?: (fn: () => void, ms: number) => unknown;
   cancel?: (handle: unknown) => void;
-}
-
-let current: SocketLike | null = null;
-
-/** The live socket, for features that subscribe to pushes; null before connecting. */
-export function realtimeSocket(): SocketLike | null {
-  return current;
-}
-
-/**
- * Calls `attach` with the socket as soon as it exists (it is created after the first paint);
- * returns a function that stops waiting.
- */
-export function whenRealtimeSocket(attach: (socket: SocketLike) => void): () => void {
-  const existing = realtimeSocket();
-  if (existing) {
-    attach(existing);
-    return () => undefined;
-  }
-  const timer = setInterval(() => {
-    const socket = realtimeSocket();
-    if (!socket) return;
-    clearInterval(timer);
-    attach(socket);
-  }, 250);
-  return () => clearInterval(timer);
 }
 
 /** Connects and keeps the connection up until the returned stop function is called. */
@@ -111,7 +80,7 @@ export function startRealtime(options: RealtimeOptions = {}): () => void {
   void createSocket().then((created) => {
     if (stopped) return;
     socket = created;
-    current = created;
+    setRealtimeSocket(created);
     created.on('connect', () => {
       if (retryHandle !== null) {
         cancel(retryHandle);
@@ -132,7 +101,7 @@ export function startRealtime(options: RealtimeOptions = {}): () => void {
     unsubscribe();
     if (retryHandle !== null) cancel(retryHandle);
     socket?.disconnect();
-    current = null;
+    setRealtimeSocket(null);
     useRealtimeStore.setState({ status: 'idle', retries: 0 });
   };
 }

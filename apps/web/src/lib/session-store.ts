@@ -1,6 +1,7 @@
 import { COOKIES } from '@dau/contracts/http';
-import { create } from 'zustand';
+import { createStore } from 'zustand';
 import { hasCookie } from './cookies';
+import { withServerSnapshot } from './hydration';
 
 /**
  * Who is using the app. `isAuthenticated` follows the readable `dau_signed_in` cookie that the
@@ -20,8 +21,8 @@ export interface SessionState {
   closeLoginModal: () => void;
 }
 
-export const useSessionStore = create<SessionState>()((set, get) => ({
-  isAuthenticated: typeof document !== 'undefined' && hasCookie(COOKIES.signedIn),
+const sessionStore = createStore<SessionState>()((set, get) => ({
+  isAuthenticated: hasCookie(COOKIES.signedIn),
   token: '',
   extId: '',
   refreshFromCookie: () => {
@@ -34,6 +35,12 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   loginModal: null,
   openLoginModal: (redirectUrl) => set({ loginModal: { redirectUrl: redirectUrl ?? null } }),
   closeLoginModal: () => set({ loginModal: null }),
+}));
+
+// Signed-in parts render on the server from the request's cookie, as the browser does from its own.
+export const useSessionStore = withServerSnapshot('session', sessionStore, (initial) => ({
+  ...initial,
+  isAuthenticated: hasCookie(COOKIES.signedIn),
 }));
 
 /**

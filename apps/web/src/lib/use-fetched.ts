@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { consumeAnswer, firstAnswer } from './server-data';
 
 export interface Fetched<T> {
   data: T | undefined;
@@ -16,16 +17,26 @@ const RETRY_MS = 1_000;
  * not wait for the Query chunk (ADR 004): one request per `key` (again when the key changes,
  * every `refetchMs` while the tab is visible, and on `refetch()`), one retry after a failure like
  * the app's query client, aborted on unmount. `load` is read when the request starts.
+ *
+ * Server rendering (ADR 180): the first answer is loaded on the server while the page renders
+ * (`ssr: false` leaves it to the browser) and handed to the browser, which draws it during
+ * hydration and does not ask again until `refetchMs`.
  */
 export function useFetched<T>(
   key: string,
   load: (signal: AbortSignal) => Promise<T>,
-  { enabled = true, refetchMs }: { enabled?: boolean; refetchMs?: number } = {},
+  {
+    enabled = true,
+    refetchMs,
+    ssr = true,
+  }: { enabled?: boolean; refetchMs?: number; ssr?: boolean } = {},
 ): Fetched<T> {
-  const [state, setState] = useState<{ key: string; data?: T; error: boolean }>({
-    key,
-    error: false,
+  const [state, setState] = useState<{ key: string; data?: T; error: boolean }>(() => {
+    const data = enabled && ssr ? firstAnswer(key, load) : undefined;
+    return data === undefined ? { key, error: false } : { key, data, error: false };
   });
+  // The server's answer for this key is fresh: the first request waits for the next round.
+  const handed = useRef(state.data === undefined ? null : key);
   const [round, setRound] = useState(0);
   const loadRef = useRef(load);
   useEffect(() => {
@@ -51,6 +62,12 @@ export function useFetched<T>(
           timer = setTimeout(resolve, RETRY_MS);
         }).then(() => attempt(retries - 1));
       });
+    if (handed.current !== key) handed.current = null;
+    if (handed.current === key && round === 0) {
+      consumeAnswer(key);
+      again();
+      return () => clearTimeout(timer);
+    }
     attempt(1).then(
       (data) => {
         if (signal.aborted) return;

@@ -39,6 +39,8 @@ beforeEach(() => {
     printed.push(args);
     original(...args);
   };
+  // Server-rendering tests run without a DOM (`@vitest-environment node`).
+  if (typeof document === 'undefined') return;
   document.cookie.split(';').forEach((part) => {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;

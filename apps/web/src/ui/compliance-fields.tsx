@@ -18,15 +18,16 @@ export const EMPTY_DRAFT: ComplianceDraft = {
   isPoliticallyExposed: '',
 };
 
-const GENDERS = [
-  { value: '1', label: 'Male' },
-  { value: '2', label: 'Female' },
-] as const;
+// Built at render: the words follow the language in use.
+const genders = () => [
+  { value: '1', label: t('male') },
+  { value: '2', label: t('female') },
+];
 
-const YES_NO = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-] as const;
+const yesNo = () => [
+  { value: 'yes', label: t('yes') },
+  { value: 'no', label: t('no') },
+];
 
 /** Site 4: a valid ID yields the date of birth; an invalid one gives the spec's message. */
 export function idCheck(
@@ -40,7 +41,7 @@ export function idCheck(
   const result = validateTanzanianId(idNumber, now);
   return result.ok
     ? { dateOfBirth: result.value.dateOfBirth, error: null }
-    : { dateOfBirth: null, error: result.message ?? 'Invalid ID number' };
+    : { dateOfBirth: null, error: result.message ?? t('invalidId') };
 }
 
 /** The payload of the fields this site shows. */
@@ -118,16 +119,16 @@ export function ComplianceFields({
   );
   return (
     <>
-      {f.names && text('firstName', 'First name', { autoComplete: 'given-name' })}
-      {f.names && text('lastName', 'Last name', { autoComplete: 'family-name' })}
+      {f.names && text('firstName', t('firstName'), { autoComplete: 'given-name' })}
+      {f.names && text('lastName', t('lastName'), { autoComplete: 'family-name' })}
       {f.idNumber &&
-        text('idNumber', 'ID number', {
+        text('idNumber', t('idNumber'), {
           placeholder: 'YYYYMMDD-12345-12345-12',
           error: id.error ?? errors?.idNumber,
         })}
       {f.dateOfBirth && (
         <TextField
-          label="Date of birth"
+          label={t('dateOfBirth')}
           name="birthDate"
           type="date"
           // On site 4 a valid ID fills the date of birth, which is then not editable.
@@ -138,18 +139,17 @@ export function ComplianceFields({
           error={errors?.birthDate}
         />
       )}
-      {f.gender && choice('gender', 'Gender', GENDERS)}
+      {f.gender && choice('gender', t('gender'), genders())}
       {f.incomeSource &&
         choice(
           'incomeSourceId',
-          'Income source',
+          t('incomeSource'),
           (sources.data?.fetchedObjects ?? []).map((s) => ({
             value: String(s.incomeSourceId),
             label: s.incomeSource,
           })),
         )}
-      {f.politicallyExposed &&
-        choice('isPoliticallyExposed', 'Are you a politically exposed person?', YES_NO)}
+      {f.politicallyExposed && choice('isPoliticallyExposed', t('politicallyExposed'), yesNo())}
     </>
   );
 }

@@ -14,6 +14,7 @@ import styles from './compliance-section.module.css';
 import { t } from './compliance-strings';
 import { ErrorList } from './error-list';
 import { fieldErrors } from './form-field';
+import { Form } from './form';
 
 function draftFrom(p: ProfileResponse): ComplianceDraft {
   return {
@@ -56,7 +57,7 @@ export function ComplianceSection({
     update.mutate(complianceBody(site, draft), { onSuccess: () => void refetch() });
   }
   return (
-    <form className={styles.section} onSubmit={submit} aria-label="Compliance">
+    <Form className={styles.section} onSubmit={submit} aria-label={t('compliance')}>
       <h2 className={styles.status}>
         {profile.isCompliant ? t('compliant') : t('incomplete')}
         {/* The spec's success/pending badge, in words a user reads. */}
@@ -90,6 +91,6 @@ export function ComplianceSection({
           SAVE
         </button>
       )}
-    </form>
+    </Form>
   );
 }

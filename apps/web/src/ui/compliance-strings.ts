@@ -7,6 +7,19 @@ const EN = {
   badgeDone: 'Verified',
   badgePending: 'Pending',
   choose: 'Choose',
+  invalidId: 'Invalid ID number',
+  dateOfBirth: 'Date of birth',
+  compliance: 'Compliance',
+  firstName: 'First name',
+  lastName: 'Last name',
+  idNumber: 'ID number',
+  gender: 'Gender',
+  male: 'Male',
+  female: 'Female',
+  yes: 'Yes',
+  no: 'No',
+  incomeSource: 'Income source',
+  politicallyExposed: 'Are you a politically exposed person?',
 };
 
 const SW: Record<keyof typeof EN, string> = {
@@ -15,6 +28,19 @@ const SW: Record<keyof typeof EN, string> = {
   badgeDone: 'Imethibitishwa',
   badgePending: 'Inasubiri',
   choose: 'Chagua',
+  invalidId: 'Namba ya kitambulisho si sahihi',
+  dateOfBirth: 'Tarehe ya kuzaliwa',
+  compliance: 'Uthibitisho wa taarifa',
+  firstName: 'Jina la kwanza',
+  lastName: 'Jina la mwisho',
+  idNumber: 'Namba ya kitambulisho (NIDA)',
+  gender: 'Jinsia',
+  male: 'Mwanaume',
+  female: 'Mwanamke',
+  yes: 'Ndiyo',
+  no: 'Hapana',
+  incomeSource: 'Chanzo cha mapato',
+  politicallyExposed: 'Je, una wadhifa wa kisiasa (PEP)?',
 };
 
 export const { t } = featureStrings(EN, SW);

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useServerTitle } from '../lib/ssr-environment';
 import { t, tf } from '../lib/i18n';
 import styles from './error-page.module.css';
 
 /** Error pages with the spec's exact texts (spec doc 1 §2). */
 function useTitle(title: string) {
+  useServerTitle(`${title} | Dau`);
   useEffect(() => {
     document.title = `${title} | Dau`;
   }, [title]);

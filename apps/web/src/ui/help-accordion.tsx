@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import styles from './help-accordion.module.css';
+import { tf } from './help-accordion-strings';
 import { plainText, RichText } from './rich-text/rich-text';
 
 export interface AccordionItem {
@@ -54,7 +55,7 @@ export function HelpAccordion({
           <RichText className={styles.body} value={item.content} />
         </details>
       ))}
-      {shown.length === 0 && <p className={styles.muted}>No help topics match "{query}".</p>}
+      {shown.length === 0 && <p className={styles.muted}>{tf('noMatch', { query })}</p>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { useServerTitle } from '../lib/ssr-environment';
 import styles from './page-frame.module.css';
 
 export interface Tab {
@@ -20,9 +21,11 @@ export function PageFrame({
   /** The heading stays for screen readers and the document title but is not drawn (home). */
   titleHidden?: boolean;
 }) {
+  const documentTitle = title === 'Dau' ? 'Dau' : `${title} | Dau`;
+  useServerTitle(documentTitle);
   useEffect(() => {
-    document.title = title === 'Dau' ? 'Dau' : `${title} | Dau`;
-  }, [title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <section className={styles.frame} aria-labelledby="page-title">
       <h1

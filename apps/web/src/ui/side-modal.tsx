@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useModalToastSlot } from '../lib/toast-slot';
 import styles from './side-modal.module.css';
 
 const FOCUSABLE =
@@ -22,6 +23,8 @@ export function SideModal({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const toasts = useRef<HTMLDivElement>(null);
+  useModalToastSlot(toasts);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -77,6 +80,8 @@ export function SideModal({
           </button>
           <h2 id={titleId}>{title}</h2>
         </div>
+        {/* Toasts while the modal is open: under its title, in the flow, covering nothing. */}
+        <div ref={toasts} className={styles.toasts} />
         {children}
       </div>
     </div>

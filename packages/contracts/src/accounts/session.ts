@@ -12,7 +12,11 @@ export const isLoggedInRequestSchema = siteTripleSchema.extend({
 export const isLoggedInResponseSchema = z.object({ isLoggedIn: z.boolean() });
 export type IsLoggedInResponse = z.infer<typeof isLoggedInResponseSchema>;
 
-/** `GET {core}/auth/logout`: revokes the session server-side and clears the cookies. */
+/**
+ * `POST {core}/auth/logout`: revokes the session server-side, ends its sockets and clears the
+ * cookies. The spec shows a GET; a GET would let any page sign a user out, so it answers 405
+ * (decision 122).
+ */
 export const LOGOUT_PATH = `${API_BASE.core}${P.logout}`;
 export const logoutResponseSchema = z.object({
   hasErrors: z.literal(false),

@@ -75,24 +75,59 @@ export const storyQuerySchema = z.object({
   cv: z.string().max(40).optional(),
   language: languageCode.optional(),
   fallback_lang: languageCode.optional(),
-  /** Accepted for compatibility; the local content service is public and ignores it. */
+  /** The space's public token (published) or preview token (required for drafts). */
   token: z.string().max(200).optional(),
+  /** `uuid`: the path names the story's uuid instead of its full slug or numeric id. */
+  find_by: z.literal('uuid').optional(),
+  /** `component.field` list; the stories those fields name come back in `rels`. */
+  resolve_relations: z.string().max(1000).optional(),
+  /** `story`, `url`, `link` (or `1`): the stories that multilinks name come back in `links`. */
+  resolve_links: z.enum(['story', 'url', 'link', '1', '0']).optional(),
 });
 export type StoryQuery = z.infer<typeof storyQuerySchema>;
+
+const storyDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/, 'must be a date such as 2026-11-23 10:00');
+const commaList = z.string().max(4000);
 
 export const storyResponseSchema = z.looseObject({
   story: storySchema,
   cv: z.number().int(),
   rels: z.array(z.unknown()),
   links: z.array(z.unknown()),
+  /** Instead of `rels` when more stories are related than one answer carries. */
+  rel_uuids: z.array(z.string()).optional(),
+  link_uuids: z.array(z.string()).optional(),
 });
 export type StoryResponse = z.infer<typeof storyResponseSchema>;
 
 /** `GET {CONTENT_API_BASE}/cdn/stories?starts_with=promotions/` (the promotions list). */
-export const storiesQuerySchema = storyQuerySchema.extend({
+export const storiesQuerySchema = storyQuerySchema.omit({ find_by: true }).extend({
+  /** Full-slug prefix; a language code first (`sw/promotions/`) asks for that language. */
   starts_with: z.string().max(200).optional(),
   per_page: z.coerce.number().int().min(1).max(STORIES_MAX_PER_PAGE).default(25),
   page: z.coerce.number().int().min(1).default(1),
+  search_term: z.string().max(200).optional(),
+  /** `position:desc`, `content.title:asc`, `content.price:asc:int`. */
+  sort_by: z.string().max(200).optional(),
+  by_slugs: commaList.optional(),
+  excluding_slugs: commaList.optional(),
+  by_uuids: commaList.optional(),
+  by_uuids_ordered: commaList.optional(),
+  excluding_ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be comma separated numeric ids')
+    .optional(),
+  with_tag: commaList.optional(),
+  is_startpage: z.enum(['0', '1', 'true', 'false']).optional(),
+  level: z.coerce.number().int().min(1).max(20).optional(),
+  content_type: z.string().max(100).optional(),
+  excluding_fields: commaList.optional(),
+  published_at_gt: storyDate.optional(),
+  published_at_lt: storyDate.optional(),
+  first_published_at_gt: storyDate.optional(),
+  first_published_at_lt: storyDate.optional(),
 });
 export type StoriesQuery = z.infer<typeof storiesQuerySchema>;
 
@@ -101,6 +136,8 @@ export const storiesResponseSchema = z.looseObject({
   cv: z.number().int(),
   rels: z.array(z.unknown()),
   links: z.array(z.unknown()),
+  rel_uuids: z.array(z.string()).optional(),
+  link_uuids: z.array(z.string()).optional(),
 });
 export type StoriesResponse = z.infer<typeof storiesResponseSchema>;
 
@@ -149,3 +186,71 @@ export const spaceResponseSchema = z.object({
   }),
 });
 export type SpaceResponse = z.infer<typeof spaceResponseSchema>;
+
+/** `GET {CONTENT_API_BASE}/cdn/links`: every story as a link, keyed by uuid. */
+export const linksQuerySchema = z.object({
+  version: z.enum(['draft', 'published']).default('published'),
+  starts_with: z.string().max(200).optional(),
+  /** `0`: top-level links only; a story id: the links in that folder. */
+  with_parent: z.coerce.number().int().min(0).optional(),
+  per_page: z.coerce.number().int().min(1).max(DATASOURCE_MAX_PER_PAGE).default(25),
+  page: z.coerce.number().int().min(1).default(1),
+  paginated: z.enum(['0', '1']).optional(),
+  cv: z.string().max(40).optional(),
+  token: z.string().max(200).optional(),
+});
+export type LinksQuery = z.infer<typeof linksQuerySchema>;
+
+export const linkSchema = z.looseObject({
+  id: z.number().int(),
+  uuid: z.string(),
+  slug: z.string(),
+  real_path: z.string().optional(),
+  name: z.string(),
+  is_folder: z.boolean(),
+  parent_id: z.number().int().nullable(),
+  published: z.boolean(),
+  position: z.number(),
+  is_startpage: z.boolean(),
+});
+export type Link = z.infer<typeof linkSchema>;
+
+export const linksResponseSchema = z.looseObject({ links: z.record(z.string(), linkSchema) });
+export type LinksResponse = z.infer<typeof linksResponseSchema>;
+
+/** `GET {CONTENT_API_BASE}/cdn/tags`: the tags of the stories, with how often each is used. */
+export const tagsQuerySchema = z.object({
+  version: z.enum(['draft', 'published']).default('published'),
+  starts_with: z.string().max(200).optional(),
+  cv: z.string().max(40).optional(),
+  token: z.string().max(200).optional(),
+});
+export type TagsQuery = z.infer<typeof tagsQuerySchema>;
+
+export const tagsResponseSchema = z.looseObject({
+  tags: z.array(z.looseObject({ name: z.string(), taggings_count: z.number().int() })),
+});
+export type TagsResponse = z.infer<typeof tagsResponseSchema>;
+
+/** `GET {CONTENT_API_BASE}/cdn/datasources`: the datasources and their dimensions. */
+export const datasourcesQuerySchema = z.object({
+  per_page: z.coerce.number().int().min(1).max(DATASOURCE_MAX_PER_PAGE).default(25),
+  page: z.coerce.number().int().min(1).default(1),
+  cv: z.string().max(40).optional(),
+  token: z.string().max(200).optional(),
+});
+export type DatasourcesQuery = z.infer<typeof datasourcesQuerySchema>;
+
+export const datasourcesResponseSchema = z.looseObject({
+  datasources: z.array(
+    z.looseObject({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      dimensions: z.array(
+        z.looseObject({ id: z.number().int(), name: z.string(), entry_value: z.string() }),
+      ),
+    }),
+  ),
+});
+export type DatasourcesResponse = z.infer<typeof datasourcesResponseSchema>;

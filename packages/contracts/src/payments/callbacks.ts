@@ -49,6 +49,20 @@ const referenceItemSchema = z.object({
   Value: z.union([z.string(), z.number()]).optional(),
 });
 
+/** Daraja's `ReferenceData`: one `ReferenceItem` or a list of them. */
+export const referenceDataSchema = z.object({
+  ReferenceItem: z.union([referenceItemSchema, z.array(referenceItemSchema)]).optional(),
+});
+
+/** The value of one reference item (e.g. the `Occasion` a request named), if sent. */
+export function referenceValue(
+  data: z.infer<typeof referenceDataSchema> | undefined,
+  key: string,
+): string | number | undefined {
+  const items = data?.ReferenceItem;
+  return (Array.isArray(items) ? items : items ? [items] : []).find((i) => i.Key === key)?.Value;
+}
+
 /**
  * The answer to a TransactionStatusQuery: the ids are the query's own; the payout it is about
  * is named by `ResultParameters` (receipt, conversation ids, `TransactionStatus`) and by the
@@ -56,11 +70,7 @@ const referenceItemSchema = z.object({
  */
 export const transactionStatusResultSchema = z.object({
   Result: b2cResultSchema.shape.Result.extend({
-    ReferenceData: z
-      .object({
-        ReferenceItem: z.union([referenceItemSchema, z.array(referenceItemSchema)]).optional(),
-      })
-      .optional(),
+    ReferenceData: referenceDataSchema.optional(),
   }),
 });
 export type TransactionStatusResult = z.infer<typeof transactionStatusResultSchema>;

@@ -27,11 +27,17 @@ export const transactionItemSchema = z.object({
   id: z.string(),
   type: z.enum(TRANSACTION_TYPES),
   status: z.enum(TRANSACTION_STATUSES),
-  /** Currency units; negative for money leaving the cash balance. */
+  /**
+   * Currency units; negative for money leaving the cash balance. A deposit or withdrawal is one
+   * line with its final status: what reached or left the balance, or the requested amount.
+   */
   amount: z.number(),
-  /** Cash balance after this line; null while nothing has moved yet (pending deposit). */
+  /** Cash balance after this line; null while nothing has moved (pending or failed deposit). */
   runningBalance: z.number().nullable(),
+  /** Dau's payment id (`DP…`, `WD…`, `PB…`) for deposits and withdrawals. */
   reference: z.string().nullable(),
+  /** The provider's receipt (M-Pesa receipt, MoMo/Airtel/Vodacom transaction id), once paid. */
+  providerReference: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;

@@ -1,3 +1,4 @@
+import { crashPoint } from './crash';
 import { diceRoll, settleDice, type DiceBet, type DiceResult } from './dice';
 import type { RoundSeed } from './fairness';
 import { playKeno, type KenoResult } from './keno';
@@ -10,7 +11,15 @@ import { playScratch, type ScratchResult } from './scratch';
  * One entry point that recomputes any in-house round from its revealed seed: the server's
  * verify endpoint and the browser's /fairness page both call it, so they cannot disagree.
  */
-export const IN_HOUSE_GAMES = ['dice', 'mines', 'plinko', 'scratch', 'keno', 'roulette'] as const;
+export const IN_HOUSE_GAMES = [
+  'dice',
+  'mines',
+  'plinko',
+  'scratch',
+  'keno',
+  'roulette',
+  'crash',
+] as const;
 export type InHouseGame = (typeof IN_HOUSE_GAMES)[number];
 
 export function isInHouseGame(value: string): value is InHouseGame {
@@ -23,7 +32,8 @@ export type RoundInput =
   | { readonly game: 'plinko'; readonly rows: PlinkoRows; readonly risk: PlinkoRisk }
   | { readonly game: 'scratch' }
   | { readonly game: 'keno'; readonly picks: readonly number[] }
-  | { readonly game: 'roulette' };
+  | { readonly game: 'roulette' }
+  | { readonly game: 'crash' };
 
 export type ReplayedRound =
   | { readonly game: 'dice'; readonly result: DiceResult }
@@ -31,7 +41,9 @@ export type ReplayedRound =
   | { readonly game: 'plinko'; readonly result: PlinkoResult }
   | { readonly game: 'scratch'; readonly result: ScratchResult }
   | { readonly game: 'keno'; readonly result: KenoResult }
-  | { readonly game: 'roulette'; readonly pocket: number };
+  | { readonly game: 'roulette'; readonly pocket: number }
+  /** High Flyer: the crash point in hundredths (the seed is the round's link of the hash chain). */
+  | { readonly game: 'crash'; readonly crashPoint: number };
 
 export function replayRound(seed: RoundSeed, input: RoundInput): ReplayedRound {
   switch (input.game) {
@@ -47,5 +59,7 @@ export function replayRound(seed: RoundSeed, input: RoundInput): ReplayedRound {
       return { game: 'keno', result: playKeno(seed, input.picks) };
     case 'roulette':
       return { game: 'roulette', pocket: roulettePocket(seed) };
+    case 'crash':
+      return { game: 'crash', crashPoint: crashPoint(seed) };
   }
 }

@@ -18,6 +18,9 @@ import * as casinoWallet from './0610-casino-wallet';
 import * as casinoRecentGames from './0620-casino-recent-games';
 import * as casinoJackpots from './0625-casino-jackpots';
 import * as casinoGames from './0630-casino-games';
+import * as casinoJackpotContributions from './0640-casino-jackpot-contributions';
+import * as casinoCrash from './0650-casino-crash';
+import * as virtualFootball from './0675-virtual-football';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -43,4 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0620-casino-recent-games': casinoRecentGames,
   '0625-casino-jackpots': casinoJackpots,
   '0630-casino-games': casinoGames,
+  '0640-casino-jackpot-contributions': casinoJackpotContributions,
+  '0650-casino-crash': casinoCrash,
+  '0675-virtual-football': virtualFootball,
 };

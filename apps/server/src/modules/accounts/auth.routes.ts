@@ -23,6 +23,7 @@ import {
   logoutResponseSchema,
 } from '@dau/contracts/accounts/session';
 import { COOKIES } from '@dau/contracts/http';
+import { AppError } from '../../errors/app-error';
 import type { AppInstance } from '../../app-types';
 import { publicBaseUrl } from '../../config/server';
 import { authGuards, sessionTokenOf } from '../../plugins/auth';
@@ -35,7 +36,7 @@ import {
   resetPassword,
 } from './password-reset.service';
 import { clearSessionCookies, setDeviceCookie, setSessionCookies } from './session-cookies';
-import { resolveSession, revokeSession } from './session.service';
+import { endSession, resolveSession } from './session.service';
 
 /** login3, isLoggedIn, logout, forgotten/reset password and change PIN. */
 export async function authRoutes(app: AppInstance): Promise<void> {
@@ -87,26 +88,51 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const token = request.body?.onlineToken || sessionTokenOf(request);
-      const user = await resolveSession(app.deps.db, token, app.deps.now());
+      const user = await resolveSession(
+        app.deps.db,
+        token,
+        app.deps.now(),
+        app.deps.config.sessionIdleMs,
+      );
       return { isLoggedIn: user !== null };
+    },
+  );
+
+  app.post(
+    LOGOUT_PATH,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log out: revokes the session server-side, ends its sockets, clears the cookies',
+        description:
+          'POST only: a GET answers 405, so a link or image on another page cannot sign the user out (ADR 122). The body may be empty.',
+        response: { 200: logoutResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const now = app.deps.now();
+      const user = await resolveSession(
+        app.deps.db,
+        sessionTokenOf(request),
+        now,
+        app.deps.config.sessionIdleMs,
+      );
+      if (user) await endSession(app.deps, user.sessionId, now);
+      clearSessionCookies(request, reply);
+      return { hasErrors: false as const, loggedOut: user !== null };
     },
   );
 
   app.get(
     LOGOUT_PATH,
     {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Log out: revokes the session server-side and clears the cookies',
-        response: { 200: logoutResponseSchema },
-      },
+      schema: { hide: true },
     },
-    async (request, reply) => {
-      const now = app.deps.now();
-      const user = await resolveSession(app.deps.db, sessionTokenOf(request), now);
-      if (user) await revokeSession(app.deps.db, user.sessionId, now);
-      clearSessionCookies(request, reply);
-      return { hasErrors: false as const, loggedOut: user !== null };
+    async (_request, reply) => {
+      reply.header('allow', 'POST');
+      throw new AppError('METHOD_NOT_ALLOWED', [
+        { code: 'METHOD_NOT_ALLOWED', message: 'Log out with POST.' },
+      ]);
     },
   );
 

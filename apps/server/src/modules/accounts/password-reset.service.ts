@@ -16,7 +16,7 @@ import {
 import { accountKey, findUserByIdentifier } from './login.service';
 import { assertAttemptsAllowed, forgetAttempts, rememberDevice } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
-import { hashToken, revokeUserSessions } from './session.service';
+import { endUserSessions, hashToken, revokeUserSessions } from './session.service';
 
 export const RESET_TTL_MS = 15 * 60_000;
 export const RESET_INTERVAL_MS = 60_000;
@@ -81,7 +81,7 @@ export async function resetPassword(
   const check = checkNewPassword(password);
   if (!check.ok) throw weakPassword(check.message, 'password');
   const passwordHash = await hashPassword(password);
-  return deps.db.transaction().execute(async (tx) => {
+  const reset = await deps.db.transaction().execute(async (tx) => {
     const userId = await consumeReset(tx, hashToken(guid), now);
     if (userId === null) {
       throw new AppError('BAD_REQUEST', [
@@ -95,11 +95,14 @@ export async function resetPassword(
       ]);
     await updateUser(tx, userId, { password_hash: passwordHash });
     await retireResets(tx, userId, now);
-    await revokeUserSessions(tx, userId, now);
+    const endedSessions = await revokeUserSessions(tx, userId, now);
     await forgetAttempts(tx, accountKey(user));
     await tx.deleteFrom('login_devices').where('user_id', '=', userId).execute();
-    return { userId, deviceToken: await rememberDevice(tx, userId, now) };
+    return { userId, endedSessions, deviceToken: await rememberDevice(tx, userId, now) };
   });
+  // Committed: the old sessions' sockets go too, on every instance.
+  deps.realtime.endSessions(reset.endedSessions);
+  return { userId: reset.userId, deviceToken: reset.deviceToken };
 }
 
 /** Change PIN: the current one is required; other sessions end, this one stays. */
@@ -129,5 +132,5 @@ export async function changePassword(
     throw weakPassword('The new PIN or password must differ from the current one.', 'newPassword');
   }
   await updateUser(deps.db, user.id, { password_hash: await hashPassword(input.newPassword) });
-  await revokeUserSessions(deps.db, user.id, now, input.sessionId);
+  await endUserSessions(deps, user.id, now, input.sessionId);
 }

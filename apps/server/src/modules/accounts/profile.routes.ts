@@ -242,6 +242,7 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
         request.user!.userId,
         request.body.period,
         app.deps.now(),
+        app.deps.realtime,
       );
       clearSessionCookies(request, reply);
       return stateBody(limit);

@@ -92,7 +92,10 @@ function stateOf(
   };
 }
 
-/** A fresh sid for an unfinished registration (login of an account under registration). */
+/**
+ * A fresh sid for an unfinished registration (a new start, or a login while under registration).
+ * The last code's send time carries over: neither resets the one-a-minute resend limit.
+ */
 export async function restartRegistration(
   db: DbOrTx,
   user: User,
@@ -107,9 +110,12 @@ export async function restartRegistration(
     expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
     forExistingAccount: options.forExistingAccount ?? false,
   });
-  if (options.keepVerified && previous?.verified_at) {
-    await updateRegistration(db, registration.id, { verified_at: new Date(previous.verified_at) });
-  }
+  const keep = options.keepVerified && previous?.verified_at;
+  const carried = {
+    ...(keep ? { verified_at: new Date(previous.verified_at!) } : {}),
+    ...(previous?.otp_sent_at ? { otp_sent_at: new Date(previous.otp_sent_at) } : {}),
+  };
+  if (Object.keys(carried).length > 0) await updateRegistration(db, registration.id, carried);
   return { sid };
 }
 
@@ -258,17 +264,11 @@ async function startRegistrationOnce(deps: AppDeps, input: StartInput) {
       ...input.attribution,
     });
   }
-  const previous = await latestRegistration(db, user.id);
   const { sid } = await restartRegistration(db, user, now, {
     keepVerified: false,
     forExistingAccount: taken,
   });
   const registration = (await findRegistrationBySid(db, hashToken(sid)))!;
-  if (previous?.otp_sent_at) {
-    // The resend interval holds across restarts too.
-    await updateRegistration(db, registration.id, { otp_sent_at: new Date(previous.otp_sent_at) });
-    registration.otp_sent_at = new Date(previous.otp_sent_at);
-  }
   if (!registration.verified_at) await sendCode(deps, user, registration, now);
   return registrationStatus(deps, sid);
 }

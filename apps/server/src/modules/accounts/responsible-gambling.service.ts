@@ -7,6 +7,7 @@ import { AppError } from '../../errors/app-error';
 import type { ResponsibleGamblingKind } from './accounts.tables';
 import { activeLimit, insertLimit } from './accounts.repository';
 import { revokeUserSessions } from './session.service';
+import type { Realtime } from '../../realtime/socket-server';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -84,6 +85,7 @@ export async function startLimit(
   userId: number,
   period: ResponsibleGamblingPeriod,
   now: Date,
+  realtime?: Pick<Realtime, 'endSessions'>,
 ) {
   const endsAt = periodEnd(period, now);
   const existing = await activeLimit(db, userId, now);
@@ -96,7 +98,7 @@ export async function startLimit(
     ]);
   }
   await insertLimit(db, { userId, kind: periodKind(period), period, startsAt: now, endsAt });
-  await revokeUserSessions(db, userId, now);
+  realtime?.endSessions(await revokeUserSessions(db, userId, now));
   return currentLimit(db, userId, now);
 }
 

@@ -46,7 +46,7 @@ export async function bettingRoutes(app: AppInstance): Promise<void> {
         tags,
         summary: 'Place a single or multiple bet for the signed-in user',
         description:
-          'Runs, in order: responsible gambling, stake limits, one selection per event, market active and producer up, odds under acceptOddsChanges (refusals name the new odds), the live delay with a re-check, balance (cash and free bet); then debits the stake (excise to tax payable) and stores the bet in one transaction. A repeated idempotencyKey answers the first result and places nothing. Per-event refusals carry the event id in `name`.',
+          'Runs, in order: responsible gambling, stake limits, one selection per event, market active and producer up, odds under acceptOddsChanges (refusals name the new odds), the live delay with a re-check, balance (cash and free bet); then debits the stake (excise to tax payable) and stores the bet in one transaction. A repeated idempotencyKey with the same slip answers the first result and places nothing; with a different slip it answers 409 `IDEMPOTENCY_KEY_REUSED` (ADR 124). Per-event refusals carry the event id in `name`.',
         body: placeBetRequestSchema,
         response: { 200: placeBetResponseSchema, ...errors },
       },

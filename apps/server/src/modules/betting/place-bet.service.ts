@@ -18,6 +18,7 @@ import { assertCanGamble } from '../accounts/responsible-gambling.service';
 import { checkSelectionOpen, type MarketSelection } from '../feed/market-availability';
 import {
   insufficientFunds,
+  isInsufficientFunds,
   postTransaction,
   type LedgerEntryInput,
 } from '../wallet/ledger.service';
@@ -25,12 +26,12 @@ import { getBalances, publishBalances } from '../wallet/wallet.service';
 import { betFigures } from './bet-wire';
 import {
   addStatusHistory,
-  betByIdempotencyKey,
   insertBet,
   setBetResponse,
   type NewSelection,
 } from './betting.repository';
 import { pushBetStatus } from './betting.pushes';
+import { answerForKnownKey, insufficientFreeBet } from './known-key';
 
 interface CheckedSelection extends MarketSelection {
   requestedOdds: Odds;
@@ -113,7 +114,10 @@ class DuplicatePlacement extends Error {}
 
 /**
  * Places a bet for the session's user. The pipeline runs in the order of issue #8; every refusal
- * is an AppError whose details name the event (per-event) or the field (per-slip).
+ * is an AppError whose details name the event (per-event) or the field (per-slip). A repeated
+ * idempotency key answers the first result, or 409 when the slip differs; a refusal met while
+ * the same key was being placed concurrently answers the same way, so PGlite (one connection)
+ * and PostgreSQL (racing connections) agree.
  */
 export async function placeBet(
   deps: AppDeps,
@@ -121,10 +125,25 @@ export async function placeBet(
   site: SiteConfig,
   input: PlaceBetRequest,
 ): Promise<PlaceBetResponse> {
-  const { db } = deps;
-  const previous = await betByIdempotencyKey(db, user.userId, input.idempotencyKey);
-  if (previous) return previous.response as PlaceBetResponse;
+  const known = await answerForKnownKey(deps.db, user, input);
+  if (known) return known;
+  try {
+    return await placeNewBet(deps, user, site, input);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const placedMeanwhile = await answerForKnownKey(deps.db, user, input);
+    if (placedMeanwhile) return placedMeanwhile;
+    throw error;
+  }
+}
 
+async function placeNewBet(
+  deps: AppDeps,
+  user: SessionUser,
+  site: SiteConfig,
+  input: PlaceBetRequest,
+): Promise<PlaceBetResponse> {
+  const { db } = deps;
   if (input.siteId !== user.siteId) {
     throw new AppError('BAD_REQUEST', [
       { code: 'WRONG_SITE', message: 'This bet is for another site.', name: 'siteId' },
@@ -225,15 +244,7 @@ export async function placeBet(
 
   const balances = await getBalances(db, user.userId);
   if (balances.cash < stake) throw insufficientFunds();
-  if (balances.freeBet < freebetStake) {
-    throw new AppError('CONFLICT', [
-      {
-        code: 'INSUFFICIENT_FREE_BET',
-        message: 'Your free bet balance is not enough for this amount.',
-        name: 'freebetStake',
-      },
-    ]);
-  }
+  if (balances.freeBet < freebetStake) throw insufficientFreeBet();
 
   const placedAt = deps.now();
   let result: { betId: number; response: PlaceBetResponse; userIds: number[] };
@@ -340,11 +351,16 @@ export async function placeBet(
       return { betId, response, userIds: posted.userIds };
     });
   } catch (error) {
+    // The balance moved since the check above: name the balance that is short, as the check
+    // would have.
+    if (isInsufficientFunds(error) && freebetStake > 0) {
+      if ((await getBalances(db, user.userId)).freeBet < freebetStake) throw insufficientFreeBet();
+    }
     if (!(error instanceof DuplicatePlacement)) throw error;
     // The same key was placed concurrently and committed first: answer what it answered.
-    const first = await betByIdempotencyKey(db, user.userId, input.idempotencyKey);
+    const first = await answerForKnownKey(db, user, input);
     if (!first) throw new AppError('CONFLICT', 'This bet is already being placed.');
-    return first.response as PlaceBetResponse;
+    return first;
   }
 
   await publishBalances(deps, result.userIds);

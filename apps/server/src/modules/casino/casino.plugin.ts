@@ -49,12 +49,21 @@ export async function casinoRoutes(
 
   const { deps } = app;
   const recover = async () => {
+    const owners = casino.engines.selfRecovering();
+    for (const [engine, recoverEngine] of owners) {
+      await recoverEngine().catch((err: unknown) =>
+        app.log.error({ err, engine }, 'casino: engine recovery failed'),
+      );
+    }
     const result = await recoverOpenRounds(deps, casino.core, {
+      skipEngines: [...owners.keys()],
       onError: (err, roundId) => app.log.error({ err, roundId }, 'casino: round recovery failed'),
     });
     if (result.credited + result.rolledBack + result.closed + result.failed > 0) {
       app.log.info(result, 'casino: open rounds recovered');
     }
+    // Contributions a stopped instance had not folded yet.
+    await casino.jackpots.fold();
     // Replay protection only needs requests inside the signature's freshness window.
     await forgetRequestsBefore(deps.db, new Date(deps.now().getTime() - 24 * 3600_000));
   };

@@ -34,7 +34,7 @@ export async function catalogueRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return catalogue.catalogue(request.query.lang);
+      return catalogue.catalogue(request.query.lang, request.site.currencyCode);
     },
   );
 
@@ -49,7 +49,8 @@ export async function catalogueRoutes(
         response: { 200: gameDetailResponseSchema, 404: errorEnvelopeSchema },
       },
     },
-    async (request) => catalogue.game(request.params.game, request.query.lang),
+    async (request) =>
+      catalogue.game(request.params.game, request.query.lang, request.site.currencyCode),
   );
 
   app.get(
@@ -67,7 +68,7 @@ export async function catalogueRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=30');
-      return catalogue.lobby(request.params.lobby, request.query);
+      return catalogue.lobby(request.params.lobby, request.query, request.site.currencyCode);
     },
   );
 

@@ -1,3 +1,5 @@
+import type { CurrencyCode } from '@dau/domain/currency';
+import { gameLimitsIn } from '@dau/domain/games/stake-limits';
 import { API_BASE } from '@dau/contracts/http';
 import type {
   CasinoCategory,
@@ -22,14 +24,24 @@ import {
   type ProviderRow,
 } from './catalogue.repository';
 
-/** Which engines run in this server: a game is playable when its engine is registered. */
+/**
+ * Which engines run in this server: a game is playable when its engine is registered. An engine
+ * that keeps its own round state (Mines) registers its own recovery: the wallet's generic
+ * recovery then leaves that engine's open rounds alone and runs this instead (ADR 172).
+ */
 export class EngineRegistry {
   private readonly engines = new Set<string>();
-  register(engine: string): void {
+  private readonly recoveries = new Map<string, () => Promise<number>>();
+  register(engine: string, options: { recover?: () => Promise<number> } = {}): void {
     this.engines.add(engine);
+    if (options.recover) this.recoveries.set(engine, options.recover);
   }
   has(engine: string): boolean {
     return this.engines.has(engine);
+  }
+  /** Engines that recover their own rounds, with that recovery. */
+  selfRecovering(): ReadonlyMap<string, () => Promise<number>> {
+    return this.recoveries;
   }
 }
 
@@ -41,6 +53,10 @@ interface Snapshot {
 }
 
 const CACHE_MS = 30_000;
+
+/** A game's limits in the site's currency: the catalogue's Kenyan figures scaled (ADR 164). */
+const limitsOf = (row: GameRow, currency: CurrencyCode) =>
+  gameLimitsIn({ minStake: row.min_stake, maxStake: row.max_stake, maxWin: row.max_win }, currency);
 
 export function artUrl(slug: string): string {
   return `${API_BASE.games}${CASINO_GAMES_PATHS.art(slug)}`;
@@ -78,7 +94,8 @@ export class CatalogueService {
     return this.snapshot;
   }
 
-  private toGame(row: GameRow, lang: CasinoLang): CasinoGame {
+  private toGame(row: GameRow, lang: CasinoLang, currency: CurrencyCode): CasinoGame {
+    const limits = limitsOf(row, currency);
     return {
       id: row.id,
       slug: row.slug,
@@ -93,8 +110,8 @@ export class CatalogueService {
       kind: row.kind,
       engine: row.engine,
       rtp: row.rtp_bps / 100,
-      minStake: toUnits(row.min_stake),
-      maxStake: toUnits(row.max_stake),
+      minStake: toUnits(limits.minStake),
+      maxStake: toUnits(limits.maxStake),
       volatility: row.volatility,
       tags: row.tags,
       image: artUrl(row.slug),
@@ -115,14 +132,14 @@ export class CatalogueService {
       .filter((p) => p.gameCount > 0);
   }
 
-  async catalogue(lang: CasinoLang): Promise<CatalogueResponse> {
+  async catalogue(lang: CasinoLang, currency: CurrencyCode = 'KES'): Promise<CatalogueResponse> {
     const snapshot = await this.load();
     return {
       providers: this.providersOf(snapshot, snapshot.games),
       categories: snapshot.categories
         .filter((c) => c.games.length > 0)
         .map((c) => this.toCategory(c, lang, c.games.length)),
-      games: snapshot.games.map((g) => this.toGame(g, lang)),
+      games: snapshot.games.map((g) => this.toGame(g, lang, currency)),
     };
   }
 
@@ -144,7 +161,11 @@ export class CatalogueService {
    * A lobby's page: its chips (categories shown in it that have games), its providers, and the
    * games matching the chip, provider and search. An unknown chip or provider is a 404.
    */
-  async lobby(lobby: string, query: LobbyQuery): Promise<LobbyResponse> {
+  async lobby(
+    lobby: string,
+    query: LobbyQuery,
+    currency: CurrencyCode = 'KES',
+  ): Promise<LobbyResponse> {
     if (!isLobby(lobby)) throw notFound('LOBBY_NOT_FOUND', `There is no lobby "${lobby}".`);
     const snapshot = await this.load();
     const inLobby = snapshot.games.filter((g) => g.lobbies.includes(lobby));
@@ -183,22 +204,28 @@ export class CatalogueService {
       lobby,
       categories: counted,
       providers: this.providersOf(snapshot, inLobby),
-      games: games.slice(query.offset, query.offset + query.limit).map((g) => this.toGame(g, lang)),
+      games: games
+        .slice(query.offset, query.offset + query.limit)
+        .map((g) => this.toGame(g, lang, currency)),
       total: games.length,
     };
   }
 
   /** One game by slug or numeric id, with its rules; 404 when unknown or withdrawn. */
-  async game(idOrSlug: string, lang: CasinoLang): Promise<GameDetailResponse> {
+  async game(
+    idOrSlug: string,
+    lang: CasinoLang,
+    currency: CurrencyCode = 'KES',
+  ): Promise<GameDetailResponse> {
     const snapshot = await this.load();
     const row = /^\d+$/.test(idOrSlug)
       ? snapshot.games.find((g) => g.id === Number(idOrSlug))
       : snapshot.games.find((g) => g.slug.toLowerCase() === idOrSlug.toLowerCase());
     if (!row) throw notFound('GAME_NOT_FOUND', `There is no game "${idOrSlug}".`);
     return {
-      game: this.toGame(row, lang),
+      game: this.toGame(row, lang, currency),
       rules: lang === 'sw' ? row.rules_sw : row.rules_en,
-      maxWin: toUnits(row.max_win),
+      maxWin: toUnits(limitsOf(row, currency).maxWin),
       provablyFair: row.provider_kind === 'in-house' && row.tags.includes('provably-fair'),
     };
   }

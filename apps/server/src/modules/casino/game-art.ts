@@ -170,7 +170,7 @@ const cache = new Map<string, string>();
 /** The SVG of a game by slug (case-insensitive), or null when Dau has no artwork for it. */
 export function gameArt(slug: string): string | null {
   const key = slug.toLowerCase();
-  const draw = ART[key];
+  const draw = Object.hasOwn(ART, key) ? ART[key] : undefined;
   if (!draw) return null;
   let svg = cache.get(key);
   if (!svg) {

@@ -1,19 +1,18 @@
 import type { WalletTransactionResponse } from '@dau/contracts/casino/wallet-seam';
-import { cents, formatMoney } from '@dau/domain/money';
-import { isSiteId, siteConfig, type SiteConfig } from '@dau/domain/sites';
+import { isSiteId, siteConfig } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
 import type { Tx } from '../../db/database';
-import { AppError } from '../../errors/app-error';
-import { assertCanGamble } from '../accounts/responsible-gambling.service';
 import {
   isInsufficientFunds,
   postTransaction,
   type LedgerEntryInput,
+  type PostedTransaction,
 } from '../wallet/ledger.service';
 import {
   netEntries,
   type CreditCall,
   type DebitCall,
+  type KnownPlayer,
   type RollbackCall,
   type RoundSettlementHook,
   type WalletAnswer,
@@ -21,12 +20,18 @@ import {
 } from './game-wallet.types';
 import { getBalances, publishBalances } from '../wallet/wallet.service';
 import { gameBySlug } from './catalogue.repository';
-import { WalletError, walletErrors } from './wallet-errors';
+import { walletErrors } from './wallet-errors';
+import {
+  assertMayStake,
+  fingerprint,
+  NOT_OPEN,
+  withRound,
+  type GameRow,
+  type Player,
+} from './wallet-round';
 import {
   insertWalletTransaction,
-  lockRound,
   markRolledBack,
-  openRound,
   playerById,
   roundMovements,
   transactionOf,
@@ -35,15 +40,7 @@ import {
 } from './wallet.repository';
 import type { WalletTransactionKind } from './wallet.tables';
 
-type Player = {
-  id: number;
-  external_id: string;
-  site_id: number;
-  status: string;
-  site: SiteConfig;
-};
-
-const fingerprint = (parts: Record<string, unknown>) => JSON.stringify(parts);
+const GAME_CACHE_MS = 30_000;
 
 /**
  * The seamless game wallet's core (issue #13 item 3, docs/decisions/161): debit, credit and
@@ -52,6 +49,8 @@ const fingerprint = (parts: Record<string, unknown>) => JSON.stringify(parts);
  * engines (in process, `InHouseWallet`) both call these, so every round takes the same path.
  */
 export class GameWalletCore {
+  private readonly games = new Map<string, { row: GameRow; until: number }>();
+
   constructor(
     private readonly deps: AppDeps,
     private readonly settlement: RoundSettlementHook | null = null,
@@ -61,10 +60,23 @@ export class GameWalletCore {
     return this.deps.now();
   }
 
-  async player(userId: number): Promise<Player> {
-    const row = await playerById(this.deps.db, userId);
+  async player(userId: number, known?: KnownPlayer): Promise<Player> {
+    const row = known?.id === userId ? known : await playerById(this.deps.db, userId);
     if (!row || !isSiteId(row.site_id)) throw walletErrors.unknownPlayer();
     return { ...row, site: siteConfig(row.site_id) };
+  }
+
+  /**
+   * The catalogue's game row by slug, kept for 30 s like the lobbies' snapshot (ADR 160): every
+   * money call needs it, and games change only by migration or back office.
+   */
+  async gameRow(slug: string): Promise<GameRow | undefined> {
+    const now = Date.now();
+    const cached = this.games.get(slug);
+    if (cached && cached.until > now) return cached.row;
+    const row = await gameBySlug(this.deps.db, slug);
+    if (row) this.games.set(slug, { row, until: now + GAME_CACHE_MS });
+    return row;
   }
 
   async balance(userId: number): Promise<{ player: Player; balance: number }> {
@@ -74,13 +86,13 @@ export class GameWalletCore {
 
   /** Runs a money call in one transaction; a unique-key race (two first calls) retries once. */
   private async run(
-    userId: number,
+    { userId, known }: { userId: number; known?: KnownPlayer | undefined },
     work: (
       tx: Tx,
       player: Player,
     ) => Promise<{ answer: WalletAnswer; after?: (() => Promise<void>) | null }>,
   ): Promise<WalletAnswer> {
-    const player = await this.player(userId);
+    const player = await this.player(userId, known);
     for (let attempt = 0; ; attempt++) {
       try {
         const { answer, after } = await this.deps.db
@@ -110,6 +122,30 @@ export class GameWalletCore {
     return { response: existing.response as unknown as WalletTransactionResponse, duplicate: true };
   }
 
+  /** The call's ledger transaction, keyed by the provider's transaction id (posted once). */
+  private post(
+    tx: Tx,
+    provider: WalletProvider,
+    player: Player,
+    call: { roundId: string; transactionId: string },
+    kind: string,
+    game: string | null,
+    entries: LedgerEntryInput[],
+  ): Promise<PostedTransaction> {
+    return postTransaction(tx, {
+      kind,
+      idempotencyKey: `casino:${provider.id}:${call.transactionId}`,
+      userId: player.id,
+      entries,
+      meta: {
+        provider: provider.slug,
+        ...(game ? { game } : {}),
+        roundId: call.roundId,
+        transactionId: call.transactionId,
+      },
+    });
+  }
+
   private async respond(
     tx: Tx,
     provider: WalletProvider,
@@ -121,10 +157,13 @@ export class GameWalletCore {
       amount: number;
       reference: string | null;
     },
-    ledgerId: number | null,
+    posted: PostedTransaction | null,
     print: string,
   ): Promise<WalletAnswer> {
-    const balance = (await getBalances(tx, player.id)).cash;
+    // The cash the ledger just locked and moved; read only when nothing moved.
+    const moved = posted?.balances.find((b) => b.userId === player.id && b.kind === 'cash');
+    const balance = moved ? moved.balance : (await getBalances(tx, player.id)).cash;
+    const ledgerId = posted ? posted.transactionId : null;
     const response: WalletTransactionResponse = {
       status: 'OK',
       playerId: player.external_id,
@@ -151,7 +190,7 @@ export class GameWalletCore {
   }
 
   private async game(provider: WalletProvider, slug: string) {
-    const game = await gameBySlug(this.deps.db, slug);
+    const game = await this.gameRow(slug);
     if (!game || game.provider_id !== provider.id) throw walletErrors.unknownGame(slug);
     return game;
   }
@@ -164,67 +203,40 @@ export class GameWalletCore {
       user: call.userId,
     });
     const game = await this.game(provider, call.gameSlug);
-    return this.run(call.userId, async (tx, player) => {
+    return this.run(call, async (tx, player) => {
       const again = await this.repeated(tx, provider, call.transactionId, print);
       if (again) return { answer: again };
-      if (!game.enabled || !game.provider_enabled) throw walletErrors.unknownGame(call.gameSlug);
-      if (player.status !== 'active')
-        throw new WalletError('PLAYER_BLOCKED', 'This account cannot play.');
-      try {
-        await assertCanGamble(tx, player.id, this.now());
-      } catch (error) {
-        if (error instanceof AppError) throw new WalletError('PLAYER_BLOCKED', error.message);
-        throw error;
-      }
-      if (call.amount < game.min_stake || call.amount > game.max_stake) {
-        throw walletErrors.stake(
-          formatMoney(cents(game.min_stake), player.site),
-          formatMoney(cents(game.max_stake), player.site),
-        );
-      }
+      await assertMayStake(tx, game, player, call.amount, this.now());
       const now = this.now();
-      const round = await openRound(tx, {
-        providerId: provider.id,
-        roundId: call.roundId,
-        userId: player.id,
-        gameId: game.id,
-        now,
-      });
-      if (round.user_id !== player.id || round.game_id !== game.id) {
-        throw walletErrors.roundMismatch(call.roundId);
-      }
-      if (round.status !== 'open') throw walletErrors.roundClosed(call.roundId);
-      const posted = await postTransaction(tx, {
-        kind: 'bet_casino',
-        idempotencyKey: `casino:${provider.id}:${call.transactionId}`,
-        userId: player.id,
-        entries: [
+      const rule = { gameId: game.id, open: { gameId: game.id, now }, closed: NOT_OPEN };
+      return withRound(tx, provider, player, call.roundId, rule, async (round) => {
+        await updateRound(tx, round.id, {
+          stake: round.stake + call.amount,
+          ...(call.plannedWin !== undefined ? { plannedWin: call.plannedWin } : {}),
+          ...(call.details ? { details: { ...round.details, ...call.details } } : {}),
+          now,
+        });
+        // The ledger last: the house's accounts stay locked only until the commit.
+        const posted = await this.post(tx, provider, player, call, 'bet_casino', game.slug, [
           { account: { userId: player.id, kind: 'cash' }, amount: -call.amount },
           { account: { system: 'bets_in_play' }, amount: call.amount },
-        ],
-        meta: {
-          provider: provider.slug,
-          game: game.slug,
-          roundId: call.roundId,
-          transactionId: call.transactionId,
-        },
+        ]);
+        const answer = await this.respond(
+          tx,
+          provider,
+          player,
+          round,
+          {
+            transactionId: call.transactionId,
+            kind: 'debit',
+            amount: call.amount,
+            reference: null,
+          },
+          posted,
+          print,
+        );
+        return { answer };
       });
-      await updateRound(tx, round.id, {
-        stake: round.stake + call.amount,
-        ...(call.plannedWin !== undefined ? { plannedWin: call.plannedWin } : {}),
-        ...(call.details ? { details: { ...round.details, ...call.details } } : {}),
-        now,
-      });
-      const answer = await this.respond(
-        tx,
-        provider,
-        player,
-        round,
-        { transactionId: call.transactionId, kind: 'debit', amount: call.amount, reference: null },
-        posted.transactionId,
-        print,
-      );
-      return { answer };
     });
   }
 
@@ -237,86 +249,76 @@ export class GameWalletCore {
       user: call.userId,
     });
     const game = await this.game(provider, call.gameSlug);
-    return this.run(call.userId, async (tx, player) => {
+    return this.run(call, async (tx, player) => {
       const again = await this.repeated(tx, provider, call.transactionId, print);
       if (again) return { answer: again };
-      const round = await lockRound(tx, provider.id, call.roundId);
-      if (!round) throw walletErrors.unknownRound(call.roundId);
-      if (round.user_id !== player.id || round.game_id !== game.id) {
-        throw walletErrors.roundMismatch(call.roundId);
-      }
-      if (round.status !== 'open') throw walletErrors.roundClosed(call.roundId);
-      const entries: LedgerEntryInput[] = [];
-      if (call.amount > 0) {
-        entries.push(
-          { account: { system: 'house' }, amount: -call.amount },
-          { account: { userId: player.id, kind: 'cash' }, amount: call.amount },
-        );
-      }
-      let contribution = 0;
-      let jackpotWin = 0;
-      let after: (() => Promise<void>) | null = null;
-      if (call.roundClosed && round.stake > 0) {
-        entries.push(
-          { account: { system: 'bets_in_play' }, amount: -round.stake },
-          { account: { system: 'house' }, amount: round.stake },
-        );
-        if (this.settlement) {
-          const settled = await this.settlement.onSettle(
-            tx,
-            {
-              id: round.id,
-              roundId: round.round_id,
-              userId: player.id,
-              siteId: player.site_id,
-              gameSlug: game.slug,
-              stake: round.stake,
-            },
-            provider,
+      const rule = { gameId: game.id, open: null, closed: NOT_OPEN };
+      return withRound(tx, provider, player, call.roundId, rule, async (round) => {
+        const entries: LedgerEntryInput[] = [];
+        if (call.amount > 0) {
+          entries.push(
+            { account: { system: 'house' }, amount: -call.amount },
+            { account: { userId: player.id, kind: 'cash' }, amount: call.amount },
           );
-          entries.push(...settled.entries);
-          contribution = settled.contribution;
-          jackpotWin = settled.jackpotWin;
-          after = settled.afterCommit;
         }
-      }
-      const net = netEntries(entries);
-      const ledgerId =
-        net.length >= 2
-          ? (
-              await postTransaction(tx, {
-                kind: 'win_casino',
-                idempotencyKey: `casino:${provider.id}:${call.transactionId}`,
+        let contribution = 0;
+        let jackpotWin = 0;
+        let after: (() => Promise<void>) | null = null;
+        if (call.roundClosed && round.stake > 0) {
+          entries.push(
+            { account: { system: 'bets_in_play' }, amount: -round.stake },
+            { account: { system: 'house' }, amount: round.stake },
+          );
+          if (this.settlement) {
+            const settled = await this.settlement.onSettle(
+              tx,
+              {
+                id: round.id,
+                roundId: round.round_id,
                 userId: player.id,
-                entries: net,
-                meta: {
-                  provider: provider.slug,
-                  game: game.slug,
-                  roundId: call.roundId,
-                  transactionId: call.transactionId,
-                },
-              })
-            ).transactionId
-          : null;
-      const now = this.now();
-      await updateRound(tx, round.id, {
-        win: round.win + call.amount,
-        ...(call.details ? { details: { ...round.details, ...call.details } } : {}),
-        ...(call.roundClosed
-          ? { status: 'settled', closedAt: now, jackpotContribution: contribution, jackpotWin }
-          : {}),
-        now,
+                siteId: player.site_id,
+                gameSlug: game.slug,
+                stake: round.stake,
+              },
+              provider,
+            );
+            entries.push(...settled.entries);
+            contribution = settled.contribution;
+            jackpotWin = settled.jackpotWin;
+            after = settled.afterCommit;
+          }
+        }
+        const now = this.now();
+        await updateRound(tx, round.id, {
+          win: round.win + call.amount,
+          ...(call.details ? { details: { ...round.details, ...call.details } } : {}),
+          ...(call.roundClosed
+            ? { status: 'settled', closedAt: now, jackpotContribution: contribution, jackpotWin }
+            : {}),
+          now,
+        });
+        // The ledger last: the house's accounts stay locked only until the commit.
+        const net = netEntries(entries);
+        const posted =
+          net.length >= 2
+            ? await this.post(tx, provider, player, call, 'win_casino', game.slug, net)
+            : null;
+        const answer = await this.respond(
+          tx,
+          provider,
+          player,
+          round,
+          {
+            transactionId: call.transactionId,
+            kind: 'credit',
+            amount: call.amount,
+            reference: null,
+          },
+          posted,
+          print,
+        );
+        return { answer, after };
       });
-      const answer = await this.respond(
-        tx,
-        provider,
-        player,
-        round,
-        { transactionId: call.transactionId, kind: 'credit', amount: call.amount, reference: null },
-        ledgerId,
-        print,
-      );
-      return { answer, after };
     });
   }
 
@@ -327,62 +329,52 @@ export class GameWalletCore {
       reference: call.referenceTransactionId,
       user: call.userId,
     });
-    return this.run(call.userId, async (tx, player) => {
+    return this.run(call, async (tx, player) => {
       const again = await this.repeated(tx, provider, call.transactionId, print);
       if (again) return { answer: again };
-      const round = await lockRound(tx, provider.id, call.roundId);
-      if (!round) throw walletErrors.unknownRound(call.roundId);
-      if (round.user_id !== player.id) throw walletErrors.roundMismatch(call.roundId);
-      const debit = await transactionOf(tx, provider.id, call.referenceTransactionId);
-      if (!debit || debit.round_pk !== round.id) {
-        throw walletErrors.unknownTransaction(call.referenceTransactionId);
-      }
-      if (debit.kind !== 'debit') throw walletErrors.cannotRollback(call.referenceTransactionId);
-      if (round.status === 'settled') throw walletErrors.roundClosed(call.roundId);
-      let ledgerId: number | null = null;
-      const now = this.now();
-      // A debit rolled back before (under another rollback id) moves nothing again.
-      if (!debit.rolled_back) {
-        ledgerId = (
-          await postTransaction(tx, {
-            kind: 'bet_casino_refund',
-            idempotencyKey: `casino:${provider.id}:${call.transactionId}`,
-            userId: player.id,
-            entries: [
-              { account: { system: 'bets_in_play' }, amount: -debit.amount },
-              { account: { userId: player.id, kind: 'cash' }, amount: debit.amount },
-            ],
-            meta: {
-              provider: provider.slug,
-              roundId: call.roundId,
-              transactionId: call.transactionId,
-            },
-          })
-        ).transactionId;
-        await markRolledBack(tx, debit.id);
-        const left = await roundMovements(tx, round.id);
-        const emptied = left.live_debits === 0 && left.credits === 0;
-        await updateRound(tx, round.id, {
-          stake: round.stake - debit.amount,
-          ...(emptied ? { status: 'rolled_back', closedAt: now, plannedWin: null } : {}),
-          now,
-        });
-      }
-      const answer = await this.respond(
-        tx,
-        provider,
-        player,
-        round,
-        {
-          transactionId: call.transactionId,
-          kind: 'rollback',
-          amount: debit.amount,
-          reference: call.referenceTransactionId,
-        },
-        ledgerId,
-        print,
-      );
-      return { answer };
+      // Settled is checked after the referenced debit: an unknown or wrong one is named first.
+      const rule = { gameId: null, open: null, closed: [] };
+      return withRound(tx, provider, player, call.roundId, rule, async (round) => {
+        const debit = await transactionOf(tx, provider.id, call.referenceTransactionId);
+        if (!debit || debit.round_pk !== round.id) {
+          throw walletErrors.unknownTransaction(call.referenceTransactionId);
+        }
+        if (debit.kind !== 'debit') throw walletErrors.cannotRollback(call.referenceTransactionId);
+        if (round.status === 'settled') throw walletErrors.roundClosed(call.roundId);
+        let posted: PostedTransaction | null = null;
+        const now = this.now();
+        // A debit rolled back before (under another rollback id) moves nothing again.
+        if (!debit.rolled_back) {
+          await markRolledBack(tx, debit.id);
+          const left = await roundMovements(tx, round.id);
+          const emptied = left.live_debits === 0 && left.credits === 0;
+          await updateRound(tx, round.id, {
+            stake: round.stake - debit.amount,
+            ...(emptied ? { status: 'rolled_back', closedAt: now, plannedWin: null } : {}),
+            now,
+          });
+          // The ledger last: the house's accounts stay locked only until the commit.
+          posted = await this.post(tx, provider, player, call, 'bet_casino_refund', null, [
+            { account: { system: 'bets_in_play' }, amount: -debit.amount },
+            { account: { userId: player.id, kind: 'cash' }, amount: debit.amount },
+          ]);
+        }
+        const answer = await this.respond(
+          tx,
+          provider,
+          player,
+          round,
+          {
+            transactionId: call.transactionId,
+            kind: 'rollback',
+            amount: debit.amount,
+            reference: call.referenceTransactionId,
+          },
+          posted,
+          print,
+        );
+        return { answer };
+      });
     });
   }
 }

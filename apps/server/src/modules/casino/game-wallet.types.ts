@@ -22,8 +22,17 @@ export interface RoundDetails {
   [key: string]: unknown;
 }
 
+/** The player's row when the caller has just read it (the seam, by playerId): saves a read. */
+export interface KnownPlayer {
+  id: number;
+  external_id: string;
+  site_id: number;
+  status: string;
+}
+
 interface RoundCall {
   userId: number;
+  known?: KnownPlayer;
   gameSlug: string;
   roundId: string;
   transactionId: string;

@@ -39,7 +39,7 @@ export class InHouseWallet {
   ) {}
 
   private async providerOf(gameSlug: string): Promise<WalletProvider> {
-    const game = await gameBySlug(this.deps.db, gameSlug);
+    const game = await this.core.gameRow(gameSlug);
     if (!game || game.provider_kind !== 'in-house') throw walletErrors.unknownGame(gameSlug);
     return { id: game.provider_id, slug: game.provider_slug, kind: 'in-house' };
   }
@@ -134,7 +134,8 @@ export interface RecoveryResult {
  * credited with it (the credit `playRound` would have made, same transaction id) once idle for
  * `plannedIdleMs`; any other round idle for `idleMs` gets its stakes back, or, when it was
  * already paid something, is closed as it stands. Studios' rounds are theirs to finish (they
- * send the rollback or credit). Safe to run on several instances: every step is idempotent and
+ * send the rollback or credit), and so are the rounds of an engine that keeps its own state
+ * (`skipEngines`: a Mines round in play may wait for its player for hours, ADR 172). Safe to run on several instances: every step is idempotent and
  * the round lock serialises them.
  */
 export async function recoverOpenRounds(
@@ -143,6 +144,8 @@ export async function recoverOpenRounds(
   options: {
     plannedIdleMs?: number;
     idleMs?: number;
+    /** Engines that own their rounds (ADR 172): their open rounds are left to them. */
+    skipEngines?: readonly string[];
     onError?: (error: unknown, roundId: string) => void;
   } = {},
 ): Promise<RecoveryResult> {
@@ -154,6 +157,7 @@ export async function recoverOpenRounds(
       planned: new Date(now - (options.plannedIdleMs ?? 30_000)),
       unplanned: new Date(now - (options.idleMs ?? 30 * 60_000)),
     },
+    options.skipEngines ?? [],
     500,
   );
   for (const round of rounds) {

@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
 import { JACKPOT_TYPES, type JackpotItem, type JackpotType } from '@dau/contracts/casino/jackpots';
 import { rooms } from '@dau/contracts/realtime';
 import { formatMoney, cents } from '@dau/domain/money';
 import { isSiteId, siteConfig } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
 import type { Tx } from '../../db/database';
-import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
-import { toUnits } from '../wallet/wallet.service';
+import { postTransaction } from '../wallet/ledger.service';
+import { publishBalances, toUnits } from '../wallet/wallet.service';
 import type { RoundSettlementHook, WalletProvider } from './game-wallet.types';
 import { maskPlayer } from './player-mask';
 
@@ -25,6 +24,8 @@ export const JACKPOT_POOLS: Record<JackpotType, { seed: number; cap: number; spl
 };
 
 const PUSH_EVERY_MS = 2_000;
+/** How soon after a round settles its contribution is folded into the pools. */
+const FOLD_AFTER_MS = 250;
 
 /** The hidden must-drop point of a freshly seeded pool: uniform in (seed, cap]. */
 export type TriggerDraw = (seed: number, cap: number) => number;
@@ -38,13 +39,15 @@ export function splitContribution(amount: number): Record<JackpotType, number> {
 }
 
 /**
- * Jackpots (issue #13 item 5, docs/decisions/162). Settling an in-house round moves 1 % of its
- * stake from the house to the ledger's `jackpot_pool` and onto the site's three pools; a pool
- * that reaches its hidden must-drop point is won by that round's player, as its own ledger
- * transaction, then reseeded by the house. Pushes go out after the commit.
+ * Jackpots (issue #13 item 5, docs/decisions/162 and 163). A settling in-house round queues 1 %
+ * of its stake (split over the site's three pools); `fold` moves the queue into the pools and,
+ * through the ledger, from the house to `jackpot_pool`. A pool that reaches its hidden must-drop
+ * point is won by the round whose part reached it, as its own ledger transaction, then reseeded
+ * by the house. Pushes go out after the commit.
  */
 export class JackpotService implements RoundSettlementHook {
   private readonly pending = new Map<number, NodeJS.Timeout>();
+  private folding: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: AppDeps,
@@ -85,18 +88,36 @@ export class JackpotService implements RoundSettlementHook {
     }
   }
 
+  /** The site's pools as players see them: folded values plus contributions still queued. */
   async items(siteId: number): Promise<JackpotItem[]> {
-    const rows = await this.deps.db
-      .selectFrom('casino_jackpots')
-      .select(['type', 'value'])
-      .where('site_id', '=', siteId)
-      .execute();
+    const [rows, queued] = await Promise.all([
+      this.deps.db
+        .selectFrom('casino_jackpots')
+        .select(['type', 'value'])
+        .where('site_id', '=', siteId)
+        .execute(),
+      this.deps.db
+        .selectFrom('casino_jackpot_contributions')
+        .select((eb) => [
+          eb.fn.sum<string | null>('mini').as('Mini'),
+          eb.fn.sum<string | null>('major').as('Major'),
+          eb.fn.sum<string | null>('mega').as('Mega'),
+        ])
+        .where('site_id', '=', siteId)
+        .executeTakeFirst(),
+    ]);
     return JACKPOT_TYPES.map((type) => {
       const row = rows.find((r) => r.type === type);
-      return { JackpotType: type, JackpotValue: toUnits(row?.value ?? JACKPOT_POOLS[type].seed) };
+      const value = (row?.value ?? JACKPOT_POOLS[type].seed) + Number(queued?.[type] ?? 0);
+      return { JackpotType: type, JackpotValue: toUnits(value) };
     });
   }
 
+  /**
+   * The settlement hook: queues 1 % of an in-house round's stake as the round's contribution.
+   * No pool row and no jackpot ledger account is touched here, so settling rounds never queue
+   * behind each other on the pools (ADR 163); `fold` moves the money in shortly after.
+   */
   async onSettle(
     tx: Tx,
     round: {
@@ -113,84 +134,188 @@ export class JackpotService implements RoundSettlementHook {
     if (provider.kind !== 'in-house') return none;
     const contribution = Math.floor((round.stake * JACKPOT_SHARE_BPS) / 10_000);
     if (contribution <= 0) return none;
-    const pools = await tx
-      .selectFrom('casino_jackpots')
-      .selectAll()
-      .where('site_id', '=', round.siteId)
-      .orderBy('type')
-      .forUpdate()
-      .execute();
-    if (pools.length === 0) return none;
     const parts = splitContribution(contribution);
+    await tx
+      .insertInto('casino_jackpot_contributions')
+      .values({
+        site_id: round.siteId,
+        round_pk: round.id,
+        user_id: round.userId,
+        mini: parts.Mini,
+        major: parts.Major,
+        mega: parts.Mega,
+        created_at: this.deps.now(),
+      })
+      .execute();
+    return {
+      entries: [],
+      contribution,
+      jackpotWin: 0,
+      afterCommit: async () => this.scheduleFold(),
+    };
+  }
+
+  /**
+   * Moves every queued contribution into its site's pools, in the order the rounds settled:
+   * one ledger transaction house → jackpot_pool per site and run, and a pool that reaches its
+   * must-drop point is won by the round whose part took it there (the biggest pool first, one
+   * jackpot per round). Safe on several instances: the pools' row locks serialise folders.
+   */
+  async fold(): Promise<number> {
+    const sites = await this.deps.db
+      .selectFrom('casino_jackpot_contributions')
+      .select('site_id')
+      .distinct()
+      .execute();
+    let folded = 0;
+    for (const { site_id } of sites) folded += await this.foldSite(site_id);
+    return folded;
+  }
+
+  private async foldSite(siteId: number): Promise<number> {
     const now = this.deps.now();
-    const entries: LedgerEntryInput[] = [
-      { account: { system: 'house' }, amount: -contribution },
-      { account: { system: 'jackpot_pool' }, amount: contribution },
-    ];
-    let won: { type: JackpotType; amount: number } | null = null;
-    // The biggest pool first: one jackpot per round at most; the others drop on a later one.
-    for (const type of [...JACKPOT_TYPES].reverse()) {
-      const pool = pools.find((p) => p.type === type);
-      if (!pool) continue;
-      const value = pool.value + parts[type];
-      if (!won && value >= pool.trigger_value) {
-        won = { type, amount: value };
-        const { seed, cap } = JACKPOT_POOLS[type];
-        await tx
-          .updateTable('casino_jackpots')
-          .set({
-            value: seed,
-            trigger_value: this.draw(seed, cap),
-            won_count: pool.won_count + 1,
-            updated_at: now,
-          })
-          .where('site_id', '=', round.siteId)
-          .where('type', '=', type)
-          .execute();
-        // The pool's value was posted before this round; this round's part is in `entries`.
+    const done = await this.deps.db.transaction().execute(async (tx) => {
+      const pools = await tx
+        .selectFrom('casino_jackpots')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .orderBy('type')
+        .forUpdate()
+        .execute();
+      if (pools.length < JACKPOT_TYPES.length) return null;
+      const queued = await tx
+        .deleteFrom('casino_jackpot_contributions')
+        .where('site_id', '=', siteId)
+        .returningAll()
+        .execute();
+      if (queued.length === 0) return null;
+      queued.sort((a, b) => a.id - b.id);
+      const state = new Map(pools.map((p) => [p.type, { ...p }]));
+      const wins: { type: JackpotType; amount: number; roundPk: number; userId: number }[] = [];
+      let total = 0;
+      for (const row of queued) {
+        const parts: Record<JackpotType, number> = {
+          Mini: row.mini,
+          Major: row.major,
+          Mega: row.mega,
+        };
+        total += row.mini + row.major + row.mega;
+        let won = false;
+        for (const type of [...JACKPOT_TYPES].reverse()) {
+          const pool = state.get(type)!;
+          pool.value += parts[type];
+          if (!won && pool.value >= pool.trigger_value) {
+            won = true;
+            wins.push({ type, amount: pool.value, roundPk: row.round_pk, userId: row.user_id });
+            const { seed, cap } = JACKPOT_POOLS[type];
+            pool.value = seed;
+            pool.seed = seed;
+            pool.trigger_value = this.draw(seed, cap);
+            pool.won_count += 1;
+          }
+        }
+      }
+      if (total > 0) {
+        await postTransaction(tx, {
+          kind: 'jackpot_contribution',
+          idempotencyKey: `jackpot-fold:${siteId}:${queued[0]!.id}-${queued.at(-1)!.id}`,
+          entries: [
+            { account: { system: 'house' }, amount: -total },
+            { account: { system: 'jackpot_pool' }, amount: total },
+          ],
+          meta: { siteId, rounds: queued.length },
+        });
+      }
+      const announced: {
+        round: Parameters<JackpotService['announce']>[0];
+        type: JackpotType;
+        amount: number;
+      }[] = [];
+      for (const win of wins) {
+        const { seed } = JACKPOT_POOLS[win.type];
+        const round = await tx
+          .selectFrom('casino_rounds as r')
+          .innerJoin('casino_games as g', 'g.id', 'r.game_id')
+          .select(['r.round_id', 'g.slug'])
+          .where('r.id', '=', win.roundPk)
+          .executeTakeFirstOrThrow();
         const paid = await postTransaction(tx, {
           kind: 'win_casino_jackpot',
-          idempotencyKey: `jackpot-win:${round.id}`,
-          userId: round.userId,
+          idempotencyKey: `jackpot-win:${win.roundPk}`,
+          userId: win.userId,
           entries: [
-            { account: { system: 'jackpot_pool' }, amount: -value },
-            { account: { userId: round.userId, kind: 'cash' }, amount: value },
+            { account: { system: 'jackpot_pool' }, amount: -win.amount },
+            { account: { userId: win.userId, kind: 'cash' }, amount: win.amount },
             { account: { system: 'house' }, amount: -seed },
             { account: { system: 'jackpot_pool' }, amount: seed },
           ],
-          meta: { siteId: round.siteId, type, roundId: round.roundId, game: round.gameSlug },
+          meta: { siteId, type: win.type, roundId: round.round_id, game: round.slug },
         });
         await tx
           .insertInto('casino_jackpot_wins')
           .values({
-            site_id: round.siteId,
-            type,
-            user_id: round.userId,
-            round_pk: round.id,
-            amount: value,
+            site_id: siteId,
+            type: win.type,
+            user_id: win.userId,
+            round_pk: win.roundPk,
+            amount: win.amount,
             ledger_transaction_id: paid.transactionId,
             won_at: now,
           })
           .execute();
-      } else {
+        await tx
+          .updateTable('casino_rounds')
+          .set({ jackpot_win: win.amount })
+          .where('id', '=', win.roundPk)
+          .execute();
+        announced.push({
+          round: {
+            userId: win.userId,
+            siteId,
+            gameSlug: round.slug,
+            roundId: round.round_id,
+          },
+          type: win.type,
+          amount: win.amount,
+        });
+      }
+      for (const pool of state.values()) {
         await tx
           .updateTable('casino_jackpots')
-          .set({ value: sql`value + ${parts[type]}`, updated_at: now })
-          .where('site_id', '=', round.siteId)
-          .where('type', '=', type)
+          .set({
+            value: pool.value,
+            seed: pool.seed,
+            trigger_value: pool.trigger_value,
+            won_count: pool.won_count,
+            updated_at: now,
+          })
+          .where('site_id', '=', siteId)
+          .where('type', '=', pool.type)
           .execute();
       }
-    }
-    const jackpot = won;
-    return {
-      entries,
-      contribution,
-      jackpotWin: jackpot?.amount ?? 0,
-      afterCommit: async () => {
-        this.schedulePush(round.siteId);
-        if (jackpot) await this.announce(round, jackpot);
-      },
-    };
+      return { count: queued.length, announced };
+    });
+    if (!done) return 0;
+    if (done.announced.length > 0)
+      await publishBalances(
+        this.deps,
+        done.announced.map((a) => a.round.userId),
+      );
+    for (const win of done.announced)
+      await this.announce(win.round, { type: win.type, amount: win.amount });
+    this.schedulePush(siteId);
+    return done.count;
+  }
+
+  /** Folds the queue soon (once per FOLD_AFTER_MS however many rounds settle meanwhile). */
+  scheduleFold(): void {
+    if (this.folding) return;
+    this.folding = setTimeout(() => {
+      this.fold()
+        .catch(() => undefined)
+        .finally(() => (this.folding = null));
+    }, FOLD_AFTER_MS);
+    this.folding.unref();
   }
 
   private async announce(
@@ -239,6 +364,8 @@ export class JackpotService implements RoundSettlementHook {
   }
 
   close(): void {
+    if (this.folding) clearTimeout(this.folding);
+    this.folding = null;
     for (const timer of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
   }

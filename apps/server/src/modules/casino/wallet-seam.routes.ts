@@ -15,6 +15,7 @@ import {
 } from '@dau/contracts/casino/wallet-seam';
 import { API_BASE } from '@dau/contracts/http';
 import type { AppInstance } from '../../app-types';
+import { toErrorResponse } from '../../plugins/error-handler';
 import { verifyBbJwt } from '../wallet/wallet.service';
 import type { GameWalletCore } from './game-wallet.service';
 import type { WalletProvider } from './game-wallet.types';
@@ -23,6 +24,7 @@ import { playerByExternalId, providerBySlug, rememberRequest } from './wallet.re
 
 const rawBodies = new WeakMap<object, string>();
 const providers = new WeakMap<object, WalletProvider>();
+type ProviderRow = NonNullable<Awaited<ReturnType<typeof providerBySlug>>>;
 const params = z.object({ provider: z.string().min(1).max(60) });
 
 const errorResponses = {
@@ -64,16 +66,33 @@ export async function walletSeamRoutes(
         .status(400)
         .send({ status: 'ERROR', code: 'BAD_REQUEST', message: fe.message ?? 'Bad request.' });
     }
+    // Refusals of the app's own guards (a NUL character, a value the database cannot hold) are
+    // the caller's fault: a 400 in the seam's shape, not a 500 the provider would retry.
+    const refused = toErrorResponse(error);
+    if (!refused.unexpected) {
+      const message = refused.body.datasource_entries[0]?.dimension_value ?? 'Bad request.';
+      return reply.status(400).send({ status: 'ERROR', code: 'BAD_REQUEST', message });
+    }
     request.log.error({ err: error }, 'game wallet: unexpected error');
     return reply
       .status(500)
       .send({ status: 'ERROR', code: 'INTERNAL', message: 'Try again; the call is idempotent.' });
   });
 
+  // Providers change by back office only: a row read serves calls for 30 s (as the catalogue).
+  const known = new Map<string, { row: ProviderRow; until: number }>();
+  const providerRow = async (slug: string) => {
+    const cached = known.get(slug);
+    if (cached && cached.until > Date.now()) return cached.row;
+    const row = await providerBySlug(deps.db, slug);
+    if (row) known.set(slug, { row, until: Date.now() + 30_000 });
+    return row;
+  };
+
   /** Signature, freshness and replay checks, before the body is validated. */
   async function verify(request: FastifyRequest, _reply: FastifyReply) {
     const slug = (request.params as { provider?: string }).provider ?? '';
-    const provider = await providerBySlug(deps.db, slug);
+    const provider = await providerRow(slug);
     const secret = deps.config.casino.walletSecrets[slug];
     if (!provider || !provider.enabled || !secret) {
       throw new WalletError(
@@ -196,7 +215,8 @@ export async function walletSeamRoutes(
         throw new WalletError('INVALID_TOKEN', 'The token names another player.');
       }
       const player = await playerOf(body.playerId);
-      return (await core.debit(providerOf(request), { ...body, userId: player.id })).response;
+      return (await core.debit(providerOf(request), { ...body, userId: player.id, known: player }))
+        .response;
     },
   );
 
@@ -207,7 +227,8 @@ export async function walletSeamRoutes(
     walletTransactionResponseSchema,
     async (request, body) => {
       const player = await playerOf(body.playerId);
-      return (await core.credit(providerOf(request), { ...body, userId: player.id })).response;
+      return (await core.credit(providerOf(request), { ...body, userId: player.id, known: player }))
+        .response;
     },
   );
 
@@ -218,7 +239,9 @@ export async function walletSeamRoutes(
     walletTransactionResponseSchema,
     async (request, body) => {
       const player = await playerOf(body.playerId);
-      return (await core.rollback(providerOf(request), { ...body, userId: player.id })).response;
+      return (
+        await core.rollback(providerOf(request), { ...body, userId: player.id, known: player })
+      ).response;
     },
   );
 }

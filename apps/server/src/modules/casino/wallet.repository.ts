@@ -72,6 +72,19 @@ export interface LockedRound {
   details: Record<string, unknown>;
 }
 
+const ROUND_COLUMNS = [
+  'id',
+  'provider_id',
+  'round_id',
+  'user_id',
+  'game_id',
+  'status',
+  'stake',
+  'win',
+  'planned_win',
+  'details',
+] as const;
+
 /** Locks the round (FOR UPDATE): every money call of one round queues behind the others. */
 export async function lockRound(
   db: DbOrTx,
@@ -80,30 +93,19 @@ export async function lockRound(
 ): Promise<LockedRound | undefined> {
   return db
     .selectFrom('casino_rounds')
-    .select([
-      'id',
-      'provider_id',
-      'round_id',
-      'user_id',
-      'game_id',
-      'status',
-      'stake',
-      'win',
-      'planned_win',
-      'details',
-    ])
+    .select(ROUND_COLUMNS)
     .where('provider_id', '=', providerId)
     .where('round_id', '=', roundId)
     .forUpdate()
     .executeTakeFirst();
 }
 
-/** Opens the round unless it exists (its first debit), then locks it. */
+/** Opens the round unless it exists (its first debit) and locks it, in one statement. */
 export async function openRound(
   db: DbOrTx,
   values: { providerId: number; roundId: string; userId: number; gameId: number; now: Date },
 ): Promise<LockedRound> {
-  await db
+  return db
     .insertInto('casino_rounds')
     .values({
       provider_id: values.providerId,
@@ -113,11 +115,14 @@ export async function openRound(
       started_at: values.now,
       updated_at: values.now,
     })
-    .onConflict((oc) => oc.columns(['provider_id', 'round_id']).doNothing())
-    .execute();
-  const round = await lockRound(db, values.providerId, values.roundId);
-  if (!round) throw new Error('round vanished after insert');
-  return round;
+    .onConflict((oc) =>
+      // Updating the row to itself takes its lock, as `lockRound` would.
+      oc.columns(['provider_id', 'round_id']).doUpdateSet((eb) => ({
+        updated_at: eb.ref('casino_rounds.updated_at'),
+      })),
+    )
+    .returning(ROUND_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateRound(
@@ -216,13 +221,14 @@ export async function liveDebits(db: DbOrTx, roundPk: number) {
     .execute();
 }
 
-/** Open rounds of in-house providers idle since before the cut-offs (crash recovery). */
+/** Open rounds of in-house providers idle since before the cut-offs (crash recovery), except those of `skipEngines`. */
 export async function staleOpenRounds(
   db: DbOrTx,
   cutoffs: { planned: Date; unplanned: Date },
+  skipEngines: readonly string[],
   limit: number,
 ) {
-  return db
+  let query = db
     .selectFrom('casino_rounds as r')
     .innerJoin('casino_providers as p', 'p.id', 'r.provider_id')
     .innerJoin('casino_games as g', 'g.id', 'r.game_id')
@@ -244,6 +250,7 @@ export async function staleOpenRounds(
       ]),
     )
     .orderBy('r.id')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (skipEngines.length > 0) query = query.where('g.engine', 'not in', skipEngines);
+  return query.execute();
 }

@@ -67,6 +67,18 @@ export interface CasinoJackpotsTable {
   updated_at: Stamp;
 }
 
+/** A settled round's part of the pools, until the folder moves it in (ADR 163). */
+export interface CasinoJackpotContributionsTable {
+  id: Generated<number>;
+  site_id: number;
+  round_pk: number;
+  user_id: number;
+  mini: number;
+  major: number;
+  mega: number;
+  created_at: Stamp;
+}
+
 export interface CasinoJackpotWinsTable {
   id: Generated<number>;
   site_id: number;

@@ -68,7 +68,10 @@ export interface ContentSnapshot {
   drafts: Map<string, Map<string, LoadedStory>>;
   datasources: Map<string, DatasourceFile>;
   languages: string[];
+  /** Cache version of the published content (space, stories, datasources): drafts leave it. */
   version: number;
+  /** Cache version including drafts, for `version=draft` answers. */
+  draftVersion: number;
   /** Files that could not be read; they are skipped so one bad file does not hide the rest. */
   problems: string[];
 }
@@ -156,7 +159,8 @@ export async function loadContent(dir: string): Promise<ContentSnapshot> {
   }
 
   const published = await loadStories(path.join(dir, 'stories'), hash, problems);
-  const drafts = await loadStories(path.join(dir, 'drafts'), hash, problems);
+  const draftHash = createHash('sha256');
+  const drafts = await loadStories(path.join(dir, 'drafts'), draftHash, problems);
 
   const datasources = new Map<string, DatasourceFile>();
   const datasourceRoot = path.join(dir, 'datasources');
@@ -169,9 +173,43 @@ export async function loadContent(dir: string): Promise<ContentSnapshot> {
   }
 
   const languages = [...new Set([...published.keys(), ...drafts.keys()])].sort();
+  linkStoriesByUuid([published, drafts]);
   // Storyblok's cache versions are integers; 48 bits of the hash stay a safe integer.
-  const version = Number.parseInt(hash.digest('hex').slice(0, 12), 16);
-  return { space, published, drafts, datasources, languages, version, problems };
+  const publishedDigest = hash.digest('hex');
+  const version = Number.parseInt(publishedDigest.slice(0, 12), 16);
+  const draftVersion = Number.parseInt(
+    draftHash.update(publishedDigest).digest('hex').slice(0, 12),
+    16,
+  );
+  return { space, published, drafts, datasources, languages, version, draftVersion, problems };
+}
+
+/**
+ * Story multilinks are stored as in Storyblok: `id` is the uuid of the story they name. Seed
+ * files may give only `cached_url`; the uuid is filled in when a story has that slug.
+ */
+function linkStoriesByUuid(collections: Map<string, Map<string, LoadedStory>>[]): void {
+  const slugs = new Set<string>();
+  for (const collection of collections) {
+    for (const stories of collection.values()) for (const slug of stories.keys()) slugs.add(slug);
+  }
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (record.fieldtype === 'multilink' && record.linktype === 'story' && !record.id) {
+      const slug = String(record.cached_url ?? '').replace(/^\/+|\/+$/g, '');
+      if (slugs.has(slug)) record.id = storyUuid(slug);
+    }
+    Object.values(record).forEach(visit);
+  };
+  for (const collection of collections) {
+    for (const stories of collection.values())
+      for (const story of stories.values()) visit(story.content);
+  }
 }
 
 /** Stable numeric id of a slug, shared by all its languages (as Storyblok's translations). */
@@ -190,6 +228,13 @@ export function storyUuid(fullSlug: string): string {
 export function datasourceEntryId(datasource: string, name: string): number {
   return Number.parseInt(
     createHash('sha1').update(`entry:${datasource}:${name}`).digest('hex').slice(0, 8),
+    16,
+  );
+}
+
+export function datasourceId(datasource: string): number {
+  return Number.parseInt(
+    createHash('sha1').update(`datasource:${datasource}`).digest('hex').slice(0, 8),
     16,
   );
 }

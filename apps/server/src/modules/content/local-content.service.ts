@@ -2,24 +2,42 @@ import type {
   DatasourceEntriesQuery,
   DatasourceEntriesResponse,
   DatasourceEntry,
+  DatasourcesQuery,
+  DatasourcesResponse,
+  LinksQuery,
+  LinksResponse,
   SpaceResponse,
   StoriesQuery,
   StoriesResponse,
-  Story,
   StoryQuery,
   StoryResponse,
+  TagsQuery,
+  TagsResponse,
 } from '@dau/contracts/content/delivery-api';
 import { AppError } from '../../errors/app-error';
 import {
   DEFAULT_CONTENT_LANGUAGE,
   datasourceEntryId,
+  datasourceId,
   loadContent,
-  storyId,
-  storyUuid,
   type ContentSnapshot,
   type LoadedStory,
 } from './content-files';
 import type { ContentSource, Paged } from './content-source';
+import {
+  collectionsOf,
+  cvOf,
+  indexOf,
+  list,
+  normaliseSlug,
+  related,
+  resolve,
+  splitLanguage,
+  storyMatcher,
+  toLink,
+  toWireStory,
+} from './local-stories';
+import { compareBy, parseFilterQuery, parseSortBy, withoutFields } from './story-query';
 
 export interface LocalContentOptions {
   dir: string;
@@ -45,7 +63,7 @@ export class LocalContentService implements ContentSource {
     if (this.snapshot && this.now() - this.loadedAt < this.options.reloadMs) return this.snapshot;
     this.pending ??= loadContent(this.options.dir)
       .then((snapshot) => {
-        if (snapshot.problems.length > 0 && snapshot.version !== this.snapshot?.version) {
+        if (snapshot.problems.length > 0 && snapshot.draftVersion !== this.snapshot?.draftVersion) {
           this.options.onProblems?.(snapshot.problems);
         }
         this.snapshot = snapshot;
@@ -79,48 +97,126 @@ export class LocalContentService implements ContentSource {
     };
   }
 
-  async story(fullSlug: string, query: StoryQuery): Promise<StoryResponse> {
+  async story(ref: string, query: StoryQuery): Promise<StoryResponse> {
     const snapshot = await this.current();
-    const slug = normaliseSlug(fullSlug);
-    const found = resolve(snapshot, slug, query);
-    if (!found) {
-      throw new AppError('NOT_FOUND', `The story "${slug}" was not found.`);
+    const index = indexOf(snapshot);
+    const wanted = normaliseSlug(ref);
+    let slug: string | undefined;
+    let language = query.language;
+    if (query.find_by === 'uuid') slug = index.slugByUuid.get(wanted);
+    else if (/^\d+$/.test(wanted)) slug = index.slugById.get(Number(wanted));
+    else {
+      const split = splitLanguage(wanted, snapshot);
+      slug = split.slug;
+      language = split.language ?? language;
     }
+    const asked = { ...query, language };
+    const found = slug ? resolve(snapshot, slug, asked) : null;
+    if (!found) throw new AppError('NOT_FOUND', `The story "${wanted}" was not found.`);
+    const story = toWireStory(snapshot, found, query.version);
+    return { story, cv: cvOf(snapshot, query.version), ...related(snapshot, [story], asked) };
+  }
+
+  async stories(query: StoriesQuery, raw = new URLSearchParams()): Promise<Paged<StoriesResponse>> {
+    const snapshot = await this.current();
+    const filters = parseFilterQuery(raw);
+    const start = splitLanguage(
+      normaliseSlug(query.starts_with ?? '').replace(/\*$/, ''),
+      snapshot,
+    );
+    const asked = { ...query, language: start.language ?? query.language };
+    const slugs = slugsUnder(snapshot, start.slug, query.version);
+    const ordered = list(query.by_uuids_ordered);
+    const uuids = ordered ?? list(query.by_uuids);
+    const matches = storyMatcher(query, filters);
+    const all = [...slugs]
+      .map((slug) => resolve(snapshot, slug, asked))
+      .filter((story): story is LoadedStory => story !== null)
+      .map((story) => toWireStory(snapshot, story, query.version))
+      .filter((story) => (!uuids || uuids.includes(story.uuid)) && matches(story));
+    if (ordered) all.sort((a, b) => ordered.indexOf(a.uuid) - ordered.indexOf(b.uuid));
+    else if (query.sort_by) all.sort(compareBy(parseSortBy(query.sort_by)));
+    else {
+      all.sort(
+        (a, b) => (a.position ?? 0) - (b.position ?? 0) || a.full_slug.localeCompare(b.full_slug),
+      );
+    }
+    const excluded = list(query.excluding_fields) ?? [];
+    const first = (query.page - 1) * query.per_page;
+    const page = all
+      .slice(first, first + query.per_page)
+      .map((story) => withoutFields(story, excluded));
     return {
-      story: toWireStory(snapshot, found, query.version),
-      cv: snapshot.version,
-      rels: [],
-      links: [],
+      body: {
+        stories: page,
+        cv: cvOf(snapshot, query.version),
+        ...related(snapshot, page, asked),
+      },
+      total: all.length,
+      perPage: query.per_page,
     };
   }
 
-  async stories(query: StoriesQuery): Promise<Paged<StoriesResponse>> {
+  async links(query: LinksQuery): Promise<Paged<LinksResponse>> {
     const snapshot = await this.current();
-    const prefix = query.starts_with ? normaliseSlug(query.starts_with) : '';
-    const slugs = new Set<string>();
-    const collections =
-      query.version === 'draft' ? [snapshot.published, snapshot.drafts] : [snapshot.published];
-    for (const collection of collections) {
-      for (const stories of collection.values()) {
-        for (const slug of stories.keys()) if (slug.startsWith(prefix)) slugs.add(slug);
-      }
+    const slugs = slugsUnder(snapshot, normaliseSlug(query.starts_with ?? ''), query.version);
+    const folders = new Set<string>();
+    for (const slug of slugs) {
+      const segments = slug.split('/');
+      for (let i = 1; i < segments.length; i++) folders.add(segments.slice(0, i).join('/'));
     }
-    const all = [...slugs]
-      .map((slug) => resolve(snapshot, slug, query))
-      .filter((story): story is LoadedStory => story !== null)
-      .sort(
-        (a, b) => (a.position ?? 0) - (b.position ?? 0) || a.fullSlug.localeCompare(b.fullSlug),
-      );
-    const start = (query.page - 1) * query.per_page;
+    const all = [
+      ...[...folders].map((slug) => toLink(snapshot, slug, true)),
+      ...[...slugs]
+        .filter((slug) => !folders.has(slug))
+        .map((slug) => toLink(snapshot, slug, false)),
+    ]
+      .filter((link) => query.with_parent === undefined || link.parent_id === query.with_parent)
+      .sort((a, b) => a.slug.localeCompare(b.slug));
+    const first = (query.page - 1) * query.per_page;
+    const page = all.slice(first, first + query.per_page);
     return {
-      body: {
-        stories: all
-          .slice(start, start + query.per_page)
-          .map((s) => toWireStory(snapshot, s, query.version)),
-        cv: snapshot.version,
-        rels: [],
-        links: [],
-      },
+      body: { links: Object.fromEntries(page.map((link) => [link.uuid, link])) },
+      total: all.length,
+      perPage: query.per_page,
+    };
+  }
+
+  async tags(query: TagsQuery): Promise<TagsResponse> {
+    const snapshot = await this.current();
+    const counts = new Map<string, number>();
+    for (const slug of slugsUnder(
+      snapshot,
+      normaliseSlug(query.starts_with ?? ''),
+      query.version,
+    )) {
+      const story = resolve(snapshot, slug, { version: query.version });
+      for (const tag of story?.tag_list ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    }
+    return {
+      tags: [...counts]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, taggings_count]) => ({ name, taggings_count })),
+    };
+  }
+
+  async datasources(query: DatasourcesQuery): Promise<Paged<DatasourcesResponse>> {
+    const snapshot = await this.current();
+    const all = [...snapshot.datasources.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([slug, source]) => ({
+        id: datasourceId(slug),
+        name: source.name,
+        slug,
+        dimensions: source.dimensions.map((d) => ({
+          id: datasourceId(`${slug}:${d.entry_value}`),
+          name: d.name,
+          entry_value: d.entry_value,
+        })),
+      }));
+    const first = (query.page - 1) * query.per_page;
+    return {
+      body: { datasources: all.slice(first, first + query.per_page) },
       total: all.length,
       perPage: query.per_page,
     };
@@ -145,7 +241,10 @@ export class LocalContentService implements ContentSource {
         id: datasourceEntryId(slug, entry.name),
         name: entry.name,
         value: entry.value,
-        dimension_value: query.dimension ? (entry.dimensions[query.dimension] ?? null) : null,
+        dimension_value:
+          query.dimension && Object.hasOwn(entry.dimensions, query.dimension)
+            ? (entry.dimensions[query.dimension] ?? null)
+            : null,
       })),
     );
     const start = (query.page - 1) * query.per_page;
@@ -157,80 +256,17 @@ export class LocalContentService implements ContentSource {
   }
 }
 
-function normaliseSlug(slug: string): string {
-  return slug.replace(/^\/+|\/+$/g, '');
-}
-
-/** `sw-tz` is tried as `sw-tz` then `sw`; `default` means the default language. */
-function languageCandidates(language: string | undefined): string[] {
-  if (!language || language === 'default') return [DEFAULT_CONTENT_LANGUAGE];
-  const base = language.split('-')[0];
-  return base && base !== language ? [language, base] : [language];
-}
-
-/**
- * The requested language, then the fallback language, then the default language. Drafts win
- * over published stories of the same language when the draft version is asked for.
- */
-function resolve(snapshot: ContentSnapshot, slug: string, query: StoryQuery): LoadedStory | null {
-  const languages = [
-    ...languageCandidates(query.language),
-    ...(query.fallback_lang ? languageCandidates(query.fallback_lang) : []),
-    DEFAULT_CONTENT_LANGUAGE,
-  ];
-  for (const lang of languages) {
-    const story =
-      (query.version === 'draft' ? snapshot.drafts.get(lang)?.get(slug) : undefined) ??
-      snapshot.published.get(lang)?.get(slug);
-    if (story) return story;
-  }
-  return null;
-}
-
-function toWireStory(
+/** Full slugs of the stories under a prefix, in the published or also the draft collection. */
+function slugsUnder(
   snapshot: ContentSnapshot,
-  story: LoadedStory,
+  prefix: string,
   version: 'draft' | 'published',
-): Story {
-  const segments = story.fullSlug.split('/');
-  const parentSlug = segments.slice(0, -1).join('/');
-  const published = snapshot.published.get(story.lang)?.get(story.fullSlug);
-  const publishedAt = published?.published_at ?? null;
-  const uuid = storyUuid(story.fullSlug);
-  const translations = snapshot.languages.filter(
-    (lang) =>
-      lang !== DEFAULT_CONTENT_LANGUAGE &&
-      (snapshot.published.get(lang)?.has(story.fullSlug) ||
-        (version === 'draft' && snapshot.drafts.get(lang)?.has(story.fullSlug))),
-  );
-  return {
-    id: storyId(story.fullSlug),
-    uuid,
-    name: story.name,
-    slug: segments.at(-1) ?? story.fullSlug,
-    full_slug: story.fullSlug,
-    content: story.content,
-    created_at: story.created_at ?? story.first_published_at ?? publishedAt,
-    published_at: publishedAt,
-    first_published_at: story.first_published_at ?? publishedAt,
-    sort_by_date: story.sort_by_date ?? null,
-    position: story.position ?? 0,
-    tag_list: story.tag_list ?? [],
-    is_startpage: story.is_startpage ?? false,
-    parent_id: parentSlug ? storyId(parentSlug) : 0,
-    meta_data: null,
-    group_id: uuid,
-    release_id: null,
-    // The language actually served, so a client can tell that a fallback answered.
-    lang: story.lang === DEFAULT_CONTENT_LANGUAGE ? 'default' : story.lang,
-    path: null,
-    alternates: [],
-    default_full_slug: story.fullSlug,
-    translated_slugs: translations.map((lang) => ({
-      path: story.fullSlug,
-      name: snapshot.published.get(lang)?.get(story.fullSlug)?.name ?? null,
-      lang,
-      published: snapshot.published.get(lang)?.has(story.fullSlug) ?? false,
-    })),
-  };
+): Set<string> {
+  const slugs = new Set<string>();
+  for (const collection of collectionsOf(snapshot, version)) {
+    for (const stories of collection.values()) {
+      for (const slug of stories.keys()) if (slug.startsWith(prefix)) slugs.add(slug);
+    }
+  }
+  return slugs;
 }

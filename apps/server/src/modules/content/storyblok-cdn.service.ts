@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import {
   datasourceEntriesResponseSchema,
+  datasourcesResponseSchema,
+  linksResponseSchema,
+  tagsResponseSchema,
+  type DatasourcesQuery,
+  type DatasourcesResponse,
+  type LinksQuery,
+  type LinksResponse,
+  type TagsQuery,
+  type TagsResponse,
   spaceResponseSchema,
   storiesResponseSchema,
   storyResponseSchema,
@@ -13,6 +22,7 @@ import {
   type StoryResponse,
 } from '@dau/contracts/content/delivery-api';
 import { AppError } from '../../errors/app-error';
+import { CdnError, type CdnErrorBody } from './cdn-errors';
 import type { ContentSource, Paged } from './content-source';
 
 export type StoryblokRegion = 'eu' | 'us' | 'ap' | 'ca' | 'cn';
@@ -57,7 +67,7 @@ export class StoryblokCdnService implements ContentSource {
   }
 
   async space(): Promise<SpaceResponse> {
-    const { body } = await this.get('/cdn/spaces/me', {}, spaceResponseSchema, true);
+    const { body } = await this.get('/cdn/spaces/me', [], spaceResponseSchema, true);
     return body;
   }
 
@@ -65,73 +75,104 @@ export class StoryblokCdnService implements ContentSource {
     return (await this.space()).space.version;
   }
 
-  async story(fullSlug: string, query: StoryQuery): Promise<StoryResponse> {
-    const slug = fullSlug
+  async story(ref: string, query: StoryQuery, raw?: URLSearchParams): Promise<StoryResponse> {
+    const slug = ref
       .split('/')
       .filter(Boolean)
       .map((segment) => encodeURIComponent(segment))
       .join('/');
     const { body } = await this.get(
       `/cdn/stories/${slug}`,
-      await this.storyParams(query),
+      await this.params(query, raw),
       storyResponseSchema,
       query.version === 'published',
     );
     return body;
   }
 
-  async stories(query: StoriesQuery): Promise<Paged<StoriesResponse>> {
+  async stories(query: StoriesQuery, raw?: URLSearchParams): Promise<Paged<StoriesResponse>> {
     return this.get(
       '/cdn/stories',
-      {
-        ...(await this.storyParams(query)),
-        starts_with: query.starts_with,
-        per_page: String(query.per_page),
-        page: String(query.page),
-      },
+      await this.params(query, raw),
       storiesResponseSchema,
       query.version === 'published',
     );
   }
 
+  async links(query: LinksQuery, raw?: URLSearchParams): Promise<Paged<LinksResponse>> {
+    return this.get(
+      '/cdn/links',
+      await this.params(query, raw),
+      linksResponseSchema,
+      query.version === 'published',
+    );
+  }
+
+  async tags(query: TagsQuery, raw?: URLSearchParams): Promise<TagsResponse> {
+    const { body } = await this.get(
+      '/cdn/tags',
+      await this.params(query, raw),
+      tagsResponseSchema,
+      query.version === 'published',
+    );
+    return body;
+  }
+
+  async datasources(
+    query: DatasourcesQuery,
+    raw?: URLSearchParams,
+  ): Promise<Paged<DatasourcesResponse>> {
+    return this.get(
+      '/cdn/datasources',
+      await this.params({ ...query, version: 'published' }, raw),
+      datasourcesResponseSchema,
+      true,
+    );
+  }
+
   async datasourceEntries(
     query: DatasourceEntriesQuery,
+    raw?: URLSearchParams,
   ): Promise<Paged<DatasourceEntriesResponse>> {
     return this.get(
       '/cdn/datasource_entries',
-      {
-        datasource: query.datasource,
-        dimension: query.dimension,
-        per_page: String(query.per_page),
-        page: String(query.page),
-        cv: query.cv ?? String(await this.cacheVersion()),
-      },
+      await this.params({ ...query, version: 'published' }, raw),
       datasourceEntriesResponseSchema,
       true,
     );
   }
 
-  private async storyParams(query: StoryQuery): Promise<Record<string, string | undefined>> {
-    return {
-      version: query.version,
-      // Storyblok serves published content from its CDN cache only when cv is given.
-      cv:
-        query.cv ?? (query.version === 'published' ? String(await this.cacheVersion()) : undefined),
-      language: query.language,
-      fallback_lang: query.fallback_lang,
-    };
+  /**
+   * Every parameter the client sent (filters, sorting, relations, paging…) is forwarded as it
+   * came, with the validated values on top; the client's token never is. Storyblok serves
+   * published content from its CDN cache only when `cv` is given, so it is always set.
+   */
+  private async params(
+    query: { version?: 'draft' | 'published'; cv?: string | undefined } & Record<string, unknown>,
+    raw?: URLSearchParams,
+  ): Promise<[string, string][]> {
+    const pairs = new Map<string, [string, string][]>();
+    for (const [key, value] of raw ?? []) {
+      if (key !== 'token') pairs.set(key, [...(pairs.get(key) ?? []), [key, value]]);
+    }
+    for (const [key, value] of Object.entries(query)) {
+      if (key === 'token' || value === undefined || value === null) continue;
+      pairs.set(key, [[key, String(value)]]);
+    }
+    if (!pairs.has('cv') && query.version !== 'draft') {
+      pairs.set('cv', [['cv', String(await this.cacheVersion())]]);
+    }
+    return [...pairs.values()].flat();
   }
 
   private async get<T>(
     path: string,
-    params: Record<string, string | undefined>,
+    params: [string, string][],
     schema: z.ZodType<T>,
     cacheable: boolean,
   ): Promise<Paged<T>> {
     const url = new URL(`${REGION_ORIGINS[this.options.region]}/v2${path}`);
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== undefined) url.searchParams.set(key, value);
-    }
+    for (const [key, value] of params) url.searchParams.append(key, value);
     const cacheKey = url.toString();
     url.searchParams.set('token', this.options.token);
 
@@ -155,6 +196,11 @@ export class StoryblokCdnService implements ContentSource {
     }
     if (response.status === 404) {
       throw new AppError('NOT_FOUND', 'The requested content was not found.');
+    }
+    if ([400, 401, 422].includes(response.status)) {
+      // The client's own mistake (a bad filter, say): Storyblok's answer is passed on.
+      const body = (await response.json().catch(() => null)) as CdnErrorBody | null;
+      throw new CdnError(response.status, body ?? { error: response.statusText || 'Bad request' });
     }
     if (!response.ok) {
       throw new AppError(

@@ -63,6 +63,13 @@ const SETTLEMENT_STATUS: Record<string, MarketStatus> = {
  */
 export class FeedIngestion {
   private readonly lastAlive: Record<ProducerId, number> = { 1: 0, 3: 0 };
+  /**
+   * Wall-clock time each producer was last heard (alive or snapshot). PlaceBet judges a producer
+   * by the wall-clock age of its last alive in the database; the flags here (what
+   * `/api/uof/status` and the lists say) must go down by the same rule, also when the feed's
+   * own clock stands still (a paused simulator) or runs slow.
+   */
+  private readonly lastHeard: Record<ProducerId, number> = { 1: 0, 3: 0 };
   private readonly recovering: Partial<Record<ProducerId, number>> = {};
   private nextRequestId = 1;
 
@@ -86,6 +93,9 @@ export class FeedIngestion {
         if (this.recovering[message.producer] === message.requestId) {
           delete this.recovering[message.producer];
           this.lastAlive[message.producer] = this.options.clock();
+          const heard = this.options.wallClock();
+          this.lastHeard[message.producer] = heard.getTime();
+          await recordAlive(this.db, message.producer, heard);
           await this.setProducer(message.producer, true, null);
         }
         return;
@@ -103,8 +113,12 @@ export class FeedIngestion {
   /** Marks producers down whose alive messages stopped. Called on a timer and per message. */
   checkAlive(): void {
     const now = this.options.clock();
+    const wallNow = this.options.wallClock().getTime();
     for (const producer of [1, 3] as const) {
-      if (this.model.producerUp[producer] && now - this.lastAlive[producer] > ALIVE_TIMEOUT_MS) {
+      const silent =
+        now - this.lastAlive[producer] > ALIVE_TIMEOUT_MS ||
+        wallNow - this.lastHeard[producer] > ALIVE_TIMEOUT_MS;
+      if (this.model.producerUp[producer] && silent) {
         void this.setProducer(producer, false, 'no alive for 20 s').catch((err: unknown) =>
           this.options.log.warn({ err }, 'feed: producer state not saved'),
         );
@@ -118,7 +132,9 @@ export class FeedIngestion {
 
   private async onAlive(producer: ProducerId, timestamp: number): Promise<void> {
     this.lastAlive[producer] = timestamp;
-    await recordAlive(this.db, producer, this.options.wallClock());
+    const heard = this.options.wallClock();
+    this.lastHeard[producer] = heard.getTime();
+    await recordAlive(this.db, producer, heard);
     if (!this.model.producerUp[producer] && this.recovering[producer] === undefined) {
       this.startRecovery(producer);
     }

@@ -157,7 +157,22 @@ export interface FeedProvider {
  * composition (`src/composition.ts`) hands the feed service both the provider and, when the
  * provider is the simulator, these controls.
  */
+/** An event as the database last recorded it, handed to a restarted simulator. */
+export interface KnownEvent {
+  eventId: number;
+  home: string;
+  away: string;
+  status: EventStatus;
+  homeScore: number;
+  awayScore: number;
+}
+
 export interface SimulatedFeed extends FeedProvider {
+  /**
+   * Before `start`: takes over the events a previous run of the same world left (scores of the
+   * matches in play, what has finished); returns how many it recognised.
+   */
+  adopt(events: readonly KnownEvent[]): number;
   fixtures(): Fixture[];
   marketsOf(eventId: number): MarketOdds[] | undefined;
   liveEventIds(): number[];
@@ -186,7 +201,11 @@ export interface SimulatedFeed extends FeedProvider {
     outcomeId: number,
     odds: number,
   ): Promise<void>;
+  /** Ends and settles the event; after a rollback, settles it again. */
   settleNow(eventId: number, score?: { home: number; away: number }): Promise<void>;
+  /** Cancels the event (bets on it void); after a rollback too. */
+  cancelNow(eventId: number, reason?: string): Promise<void>;
+  /** Rolls back its settlement (or its cancellation). */
   rollbackSettlement(eventId: number): Promise<void>;
   producerDown(producer: ProducerId): Promise<void>;
   producerUp(producer: ProducerId): Promise<void>;

@@ -91,7 +91,7 @@ export async function feedSandboxRoutes(app: AppInstance): Promise<void> {
   );
   route(
     'settle',
-    'End an event now and settle every market (from the given or the current score)',
+    'End an event now and settle every market (from the given or the current score); after a rollback, settle it again',
     eventBody.extend({
       home: z.number().int().min(0).max(99).optional(),
       away: z.number().int().min(0).max(99).optional(),
@@ -104,9 +104,15 @@ export async function feedSandboxRoutes(app: AppInstance): Promise<void> {
   );
   route(
     'rollback-settlement',
-    'Roll back the settlement of an event',
+    'Roll back the settlement (or the cancellation) of an event; it can then be settled or cancelled again',
     eventBody,
     (sim, { eventId }) => sim.rollbackSettlement(eventId),
+  );
+  route(
+    'cancel',
+    'Cancel an event (not started, live, or rolled back): every market is cancelled and bets on it void',
+    eventBody.extend({ reason: z.string().trim().min(1).max(200).optional() }),
+    (sim, b) => sim.cancelNow(b.eventId, b.reason),
   );
   route(
     'producer-down',

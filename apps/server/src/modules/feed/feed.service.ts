@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Realtime } from '../../realtime/socket-server';
 import { FeedIngestion } from './feed-ingestion';
-import type { FeedProvider, ProducerId, SimulatedFeed } from './feed-messages';
+import type { EventStatus, FeedProvider, ProducerId, SimulatedFeed } from './feed-messages';
 import { FeedPublisher } from './feed-publisher';
 import { FeedReadModel, isFinished } from './read-model';
 
@@ -124,6 +124,7 @@ export class FeedService {
         .execute();
       this.model.producerUp[1] = false;
       this.model.producerUp[3] = false;
+      await this.handOverToSimulator();
       await this.provider.start(this.ingestion.handle);
       this.model.disconnected = false;
       this.deps.realtime.toAll('Connected');
@@ -141,9 +142,47 @@ export class FeedService {
   }
 
   /**
-   * A restarted simulator builds a new world; events of the previous run that it does not know
-   * would otherwise stay open forever. They are cancelled through ingestion (so bets on them
-   * are refunded by betting from the outbox) and leave the lists.
+   * A restarted simulator of the same seed offers the same fixtures under the same ids: it
+   * takes over what the database holds (scores of matches in play, finished events, matches
+   * that ended while it was down), so a restart voids nothing.
+   */
+  private async handOverToSimulator(): Promise<void> {
+    if (!this.simulator) return;
+    const open = [...this.model.events.values()];
+    const ids = this.simulator.fixtures().map((f) => f.eventId);
+    const finished = ids.length
+      ? await this.deps.db
+          .selectFrom('feed_events')
+          .select(['id', 'home', 'away', 'status', 'home_score', 'away_score'])
+          .where('id', 'in', ids)
+          .where('status', 'in', [3, 4, 5, 9])
+          .execute()
+      : [];
+    const adopted = this.simulator.adopt([
+      ...open.map((e) => ({
+        eventId: e.id,
+        home: e.home,
+        away: e.away,
+        status: e.status,
+        homeScore: e.homeScore,
+        awayScore: e.awayScore,
+      })),
+      ...finished.map((e) => ({
+        eventId: Number(e.id),
+        home: e.home,
+        away: e.away,
+        status: e.status as EventStatus,
+        homeScore: e.home_score,
+        awayScore: e.away_score,
+      })),
+    ]);
+    if (adopted > 0) this.deps.log.info({ adopted }, 'feed: the simulator took over its events');
+  }
+
+  /**
+   * Events the simulator does not know (another seed's world, or retired ids) would otherwise
+   * stay open forever. They are cancelled through ingestion (so bets on them are refunded by
+   * betting from the outbox) and leave the lists.
    */
   private async retireStaleSimulatedEvents(): Promise<void> {
     if (!this.simulator) return;

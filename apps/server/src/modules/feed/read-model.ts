@@ -1,5 +1,7 @@
-import type { Db } from '../../db/database';
+import type { Selectable } from 'kysely';
+import type { Db, DbOrTx } from '../../db/database';
 import type { EventStatus, MarketStatus, ProducerId } from './feed-messages';
+import type { FeedEventsTable } from './feed.tables';
 
 export interface ReadOutcome {
   outcomeId: number;
@@ -161,25 +163,7 @@ export class FeedReadModel {
         order: t.sort_order,
       });
     }
-    for (const e of events) {
-      fresh.set(e.id, {
-        id: e.id,
-        sportId: e.sport_id,
-        categoryId: e.category_id,
-        tournamentId: e.tournament_id,
-        home: e.home,
-        away: e.away,
-        startTime: new Date(e.start_time).getTime(),
-        status: e.status as EventStatus,
-        clockMinute: e.clock_minute,
-        homeScore: e.home_score,
-        awayScore: e.away_score,
-        statusText: e.status_text,
-        producer: e.producer as ProducerId,
-        lastSeq: e.last_seq,
-        markets: new Map(),
-      });
-    }
+    for (const e of events) fresh.set(e.id, readEventOf(e));
     if (events.length > 0) {
       const ids = events.map((e) => e.id);
       const markets = await db
@@ -224,4 +208,39 @@ export class FeedReadModel {
   isProducerUp(producer: ProducerId): boolean {
     return this.producerUp[producer];
   }
+}
+
+/** An event row as the read model holds it (without its markets). */
+export function readEventOf(e: Selectable<FeedEventsTable>): ReadEvent {
+  return {
+    id: e.id,
+    sportId: e.sport_id,
+    categoryId: e.category_id,
+    tournamentId: e.tournament_id,
+    home: e.home,
+    away: e.away,
+    startTime: new Date(e.start_time).getTime(),
+    status: e.status as EventStatus,
+    clockMinute: e.clock_minute,
+    homeScore: e.home_score,
+    awayScore: e.away_score,
+    statusText: e.status_text,
+    producer: e.producer as ProducerId,
+    lastSeq: e.last_seq,
+    markets: new Map(),
+  };
+}
+
+/**
+ * A finished event the model has already forgotten (see `pruneFinished`), from the database:
+ * its page still shows the teams and the final score. Null when unknown or not finished.
+ */
+export async function loadFinishedEvent(db: DbOrTx, eventId: number): Promise<ReadEvent | null> {
+  const row = await db
+    .selectFrom('feed_events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .where('status', 'in', [...FINISHED])
+    .executeTakeFirst();
+  return row ? readEventOf(row) : null;
 }

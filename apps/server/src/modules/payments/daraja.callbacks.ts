@@ -4,10 +4,12 @@ import { SITES, type SiteConfig, type SiteId } from '@dau/domain/sites';
 import {
   b2cResultSchema,
   c2bPaymentSchema,
+  referenceValue,
   stkCallbackSchema,
   transactionStatusResultSchema,
 } from '@dau/contracts/payments/callbacks';
 import { inTransaction, publicId, type PaymentsContext } from './payments.context';
+import { reverseIfPaidTwice } from './daraja.reversals';
 import { depositFailureMessage } from './payments.messages';
 import {
   findPaymentByPublicId,
@@ -196,6 +198,7 @@ export async function handleB2cResult(
   }
   const r = parsed.data.Result;
   let outcome: string;
+  let reference = r.ConversationID;
   if (!timedOut && r.ResultCode === 0) {
     outcome = await completeWithdrawal(
       ctx,
@@ -203,6 +206,11 @@ export async function handleB2cResult(
       r.TransactionID || null,
       r.ResultDesc,
     );
+    if (outcome === 'duplicate') {
+      const payment = await lockPayment(ctx.deps.db, { conversationId: r.ConversationID });
+      outcome = await reverseIfPaidTwice(ctx, payment, r.TransactionID || null);
+      if (outcome !== 'duplicate' && payment) reference = payment.public_id;
+    }
   } else {
     const payment =
       (await lockPayment(ctx.deps.db, { conversationId: r.ConversationID })) ??
@@ -211,7 +219,7 @@ export async function handleB2cResult(
       ? await failWithdrawal(ctx, payment.id, timedOut ? null : r.ResultCode, r.ResultDesc)
       : 'unknown';
   }
-  await logCallback(ctx.deps.db, { kind, reference: r.ConversationID, body, outcome });
+  await logCallback(ctx.deps.db, { kind, reference, body, outcome });
   return outcome;
 }
 
@@ -247,10 +255,7 @@ export async function handleB2cStatusResult(
   }
   const r = parsed.data.Result;
   const params = r.ResultParameters?.ResultParameter;
-  const items = r.ReferenceData?.ReferenceItem;
-  const occasion = (Array.isArray(items) ? items : items ? [items] : []).find(
-    (i) => i.Key === 'Occasion',
-  )?.Value;
+  const occasion = referenceValue(r.ReferenceData, 'Occasion');
   const original =
     resultParameter(params, 'Originator Conversation ID', 'OriginatorConversationID') ??
     resultParameter(params, 'Conversation ID', 'ConversationID');
@@ -263,12 +268,17 @@ export async function handleB2cStatusResult(
     const status = resultParameter(params, 'TransactionStatus')?.toLowerCase() ?? null;
     if (timedOut || r.ResultCode !== 0 || status === null) outcome = 'unresolved';
     else if (status === 'completed') {
+      const receipt = resultParameter(params, 'ReceiptNo') ?? (r.TransactionID || null);
       outcome = await completeWithdrawal(
         ctx,
         { id: payment.id },
-        resultParameter(params, 'ReceiptNo') ?? (r.TransactionID || null),
+        receipt,
         `M-Pesa reports the payout completed (status query): ${r.ResultDesc}`,
       );
+      if (outcome === 'duplicate') {
+        const now = await findPaymentByPublicId(ctx.deps.db, payment.public_id);
+        outcome = await reverseIfPaidTwice(ctx, now, receipt);
+      }
     } else if (PAYOUT_NOT_PAID.has(status)) {
       outcome = await failWithdrawal(
         ctx,

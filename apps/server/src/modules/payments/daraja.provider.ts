@@ -1,14 +1,10 @@
+import { darajaTimestamp } from '@dau/contracts/payments/daraja-time';
 import type { PaymentsConfig } from '../../config';
 import {
   MobileMoneyError,
   type MobileMoneyProvider,
   type StkQueryResult,
 } from './mobile-money.provider';
-
-/** Daraja's timestamp: YYYYMMDDHHmmss in East Africa Time. */
-export function darajaTimestamp(now: Date): string {
-  return new Date(now.getTime() + 3 * 60 * 60_000).toISOString().replace(/\D/g, '').slice(0, 14);
-}
 
 export function stkPassword(shortcode: string, passkey: string, timestamp: string): string {
   return Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
@@ -38,8 +34,17 @@ export class DarajaProvider implements MobileMoneyProvider {
       method: 'GET',
       headers: { authorization: `Basic ${basic}` },
     });
-    const body = (await res.json()) as { access_token?: string; expires_in?: string };
-    if (!res.ok || !body.access_token) {
+    // Anything but the JSON of a token (an HTML error page from a proxy, a cut-off answer) is
+    // M-Pesa being unavailable, not a fault of ours.
+    let body: { access_token?: string; expires_in?: string };
+    try {
+      body = (await res.json()) as { access_token?: string; expires_in?: string };
+    } catch (error) {
+      throw new MobileMoneyError('M-Pesa sent an unreadable answer.', String(res.status), {
+        cause: error,
+      });
+    }
+    if (!res.ok || !body?.access_token) {
       throw new MobileMoneyError('M-Pesa refused our credentials.', String(res.status));
     }
     const ttl = Number(body.expires_in ?? 3599);
@@ -69,10 +74,10 @@ export class DarajaProvider implements MobileMoneyProvider {
       },
       body: JSON.stringify(body),
     });
-    const text = await res.text();
     let json: Record<string, unknown>;
     try {
-      json = JSON.parse(text) as Record<string, unknown>;
+      json = JSON.parse(await res.text()) as Record<string, unknown>;
+      if (!json || typeof json !== 'object') throw new TypeError('not a JSON object');
     } catch {
       throw new MobileMoneyError('M-Pesa answered with something unexpected.', String(res.status));
     }
@@ -168,6 +173,24 @@ export class DarajaProvider implements MobileMoneyProvider {
         Occasion: request.occasion.slice(0, 100),
       },
     );
+    return { conversationId: res.ConversationID };
+  }
+
+  async reverse(request: Parameters<MobileMoneyProvider['reverse']>[0]) {
+    const res = await this.call<{ ConversationID: string }>('/mpesa/reversal/v1/request', {
+      Initiator: this.config.initiatorName,
+      SecurityCredential: this.config.securityCredential,
+      CommandID: 'TransactionReversal',
+      TransactionID: request.transactionId,
+      Amount: request.amount,
+      ReceiverParty: request.payout ? this.config.b2cShortcode : this.config.shortcode,
+      // Daraja's spelling; 11 is the identifier type of a reversal's receiver.
+      RecieverIdentifierType: '11',
+      ResultURL: request.resultUrl,
+      QueueTimeOutURL: request.timeoutUrl,
+      Remarks: request.remarks.slice(0, 100),
+      Occasion: request.occasion.slice(0, 100),
+    });
     return { conversationId: res.ConversationID };
   }
 

@@ -37,6 +37,20 @@ export interface MobileMoneyProvider {
     resultUrl: string;
     timeoutUrl: string;
   }): Promise<{ conversationId: string }>;
+  /**
+   * Gives a completed transaction's money back (Daraja's TransactionReversal): a payout to the
+   * business (`payout`), a customer's payment to the customer. The result arrives at
+   * `resultUrl` and names `occasion` (the payment's id).
+   */
+  reverse(request: {
+    transactionId: string;
+    amount: number;
+    payout: boolean;
+    occasion: string;
+    remarks: string;
+    resultUrl: string;
+    timeoutUrl: string;
+  }): Promise<{ conversationId: string }>;
   /** Tells the operator where to send paybill (C2B) validation and confirmation. */
   registerC2bUrls(request: { validationUrl: string; confirmationUrl: string }): Promise<void>;
 }

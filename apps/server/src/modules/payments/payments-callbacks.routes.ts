@@ -8,6 +8,7 @@ import {
   handleB2cStatusResult,
   handleC2bConfirmation,
   handleC2bValidation,
+  handleReversalResult,
   handleStkCallback,
   type CallbackKind,
   type PaymentsContext,
@@ -55,6 +56,14 @@ export function registerCallbackRoutes(app: AppInstance, ctx: PaymentsContext): 
   );
   callback('c2b-validation', (body) => handleC2bValidation(ctx, body));
   callback('c2b-confirmation', async (body) => (await handleC2bConfirmation(ctx, body), accepted));
+  callback(
+    'reversal-result',
+    async (body) => (await handleReversalResult(ctx, body, false), accepted),
+  );
+  callback(
+    'reversal-timeout',
+    async (body) => (await handleReversalResult(ctx, body, true), accepted),
+  );
 
   // The other operators' callbacks (MTN MoMo sends PUT or POST), one path per operator.
   app.route({

@@ -52,7 +52,9 @@ export type CallbackKind =
   | 'b2c-status-result'
   | 'b2c-status-timeout'
   | 'c2b-validation'
-  | 'c2b-confirmation';
+  | 'c2b-confirmation'
+  | 'reversal-result'
+  | 'reversal-timeout';
 
 export const DAY_MS = 24 * 60 * 60_000;
 

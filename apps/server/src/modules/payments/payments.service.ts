@@ -11,6 +11,7 @@
  * | `reconciliation.service.ts` | lost callbacks, status queries, deposit expiry              |
  * | `daraja.provider.ts`        | Kenya's M-Pesa adapter (Daraja HTTP)                        |
  * | `daraja.callbacks.ts`       | Daraja's callbacks (STK, C2B, B2C, status results)          |
+ * | `daraja.reversals.ts`       | reversing a payout M-Pesa made after Dau refunded it        |
  * | `operator-callbacks.ts`     | the other operators' callbacks through their adapters       |
  * | `*.operator.ts`             | MTN MoMo, Airtel Money, Vodacom M-Pesa adapters             |
  */
@@ -34,4 +35,5 @@ export {
   handleC2bValidation,
   handleStkCallback,
 } from './daraja.callbacks';
+export { handleReversalResult } from './daraja.reversals';
 export { reconcilePayments, type ReconcileSummary } from './reconciliation.service';

@@ -1,6 +1,8 @@
 import { fromUnits, type Cents } from '@dau/domain/money';
+import { isSiteId, SITES } from '@dau/domain/sites';
 import { depositTax } from '@dau/domain/tax-policy';
 import type { Tx } from '../../db/database';
+import { translate } from '../../i18n/swahili';
 import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
 import { publishBalances, toUnits } from '../wallet/wallet.service';
 import { inTransaction, policyFor, type After, type PaymentsContext } from './payments.context';
@@ -14,6 +16,14 @@ import type { Payment } from './payments.tables';
  * the payment row's lock and the ledger's idempotency keys, so whatever arrives twice, late or
  * in a race settles once.
  */
+
+/**
+ * A pushed payment message in its site's language (Swahili on site 4, ADR 142). A push has no
+ * request to read the customer's choice from, so it follows the site's default.
+ */
+export function pushedMessage(siteId: number, message: string): string {
+  return isSiteId(siteId) ? translate(message, SITES[siteId].defaultLanguage) : message;
+}
 
 export type PaymentLookup = Parameters<typeof lockPayment>[1];
 
@@ -61,7 +71,7 @@ export async function settleDeposit(
       });
       after(() =>
         deps.realtime.toUser(payment.user_id, 'TransactionResult', {
-          userMessage: result.failureMessage,
+          userMessage: pushedMessage(payment.site_id, result.failureMessage),
           bbPaymentTransactionId: payment.public_id,
         }),
       );
@@ -178,7 +188,7 @@ export async function failWithdrawal(
                 {
                   error_triggered: true,
                   value: 'MOBILE_MONEY_ERROR',
-                  dimension_value: options.leakyBucketMessage,
+                  dimension_value: pushedMessage(payment.site_id, options.leakyBucketMessage),
                 },
               ],
             },
@@ -187,7 +197,7 @@ export async function failWithdrawal(
         });
       } else {
         deps.realtime.toUser(payment.user_id, 'TransactionResult', {
-          userMessage: paymentMessages.withdrawalNotPaid,
+          userMessage: pushedMessage(payment.site_id, paymentMessages.withdrawalNotPaid),
           bbPaymentTransactionId: payment.public_id,
         });
       }

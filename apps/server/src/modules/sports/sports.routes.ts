@@ -36,6 +36,7 @@ import {
 import {
   eventListAnswer,
   findEvent,
+  findEventForPage,
   LEAGUE_SORTED_SPORT_ID,
   LIVE_PAGE_SIZE,
   listEvents,
@@ -191,7 +192,8 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const q = request.query;
       if (q.eventid !== undefined) {
-        const event = findEvent(model(), requiredInt(q.eventid, 'eventid'));
+        const id = requiredInt(q.eventid, 'eventid');
+        const event = await findEventForPage(app.deps.db, model(), id);
         return {
           eventMin: toEventSummary(event, model(), {
             timeOffsetMinutes: request.timeOffsetMinutes,

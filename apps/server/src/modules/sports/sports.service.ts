@@ -1,7 +1,14 @@
 import type { EventSummary } from '@dau/contracts/sports/event-summary';
 import type { SportListItem } from '@dau/contracts/sports/list-sports';
+import type { DbOrTx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
-import { isFinished, isLiveStatus, type FeedReadModel, type ReadEvent } from '../feed/read-model';
+import {
+  isFinished,
+  isLiveStatus,
+  loadFinishedEvent,
+  type FeedReadModel,
+  type ReadEvent,
+} from '../feed/read-model';
 import { toEventSummary } from './event-wire';
 import { invalidLastKey } from './sports-query';
 
@@ -146,6 +153,20 @@ function hasOddsWithin(event: ReadEvent, marketId: number, query: EventListQuery
 
 export function findEvent(model: FeedReadModel, eventId: number): ReadEvent {
   const event = model.events.get(eventId);
+  if (!event) throw new AppError('NOT_FOUND', `Event ${eventId} was not found.`);
+  return event;
+}
+
+/**
+ * An event for its page: from the model, or, once it finished and left the model, from the
+ * database (teams and final score, no markets: issue #15 defect 13). Unknown ids are a 404.
+ */
+export async function findEventForPage(
+  db: DbOrTx,
+  model: FeedReadModel,
+  eventId: number,
+): Promise<ReadEvent> {
+  const event = model.events.get(eventId) ?? (await loadFinishedEvent(db, eventId));
   if (!event) throw new AppError('NOT_FOUND', `Event ${eventId} was not found.`);
   return event;
 }

@@ -39,6 +39,8 @@ export interface PostedTransaction {
   duplicate: boolean;
   /** Users whose balances changed: push them their balances after the commit. */
   userIds: number[];
+  /** Every account the transaction moved, with its balance after it (none for a duplicate). */
+  balances: { userId: number | null; kind: string; balance: number }[];
 }
 
 export const INSUFFICIENT_FUNDS = 'INSUFFICIENT_FUNDS';
@@ -84,7 +86,7 @@ export async function postTransaction(
     const existing = input.idempotencyKey
       ? await transactionIdByKey(tx, input.idempotencyKey)
       : null;
-    return { transactionId: existing ?? 0, duplicate: true, userIds: [] };
+    return { transactionId: existing ?? 0, duplicate: true, userIds: [], balances: [] };
   }
 
   const userRefs = new Map<string, { userId: number; kind: UserAccountKind }>();
@@ -97,9 +99,12 @@ export async function postTransaction(
   for (const ref of userRefs.values()) {
     byUser.set(ref.userId, [...(byUser.get(ref.userId) ?? []), ref.kind]);
   }
-  for (const [userId, kinds] of byUser) await ensureUserAccounts(tx, userId, kinds);
-
-  const locked = await lockAccounts(tx, [...userRefs.values()], [...systemKinds]);
+  // Accounts are made on a user's first movement; the usual case finds them all at once.
+  let locked = await lockAccounts(tx, [...userRefs.values()], [...systemKinds]);
+  if (locked.length < userRefs.size + systemKinds.size) {
+    for (const [userId, kinds] of byUser) await ensureUserAccounts(tx, userId, kinds);
+    locked = await lockAccounts(tx, [...userRefs.values()], [...systemKinds]);
+  }
   const keyOf = (userId: number | null, kind: string) => `${userId ?? 'system'}:${kind}`;
   const accounts = new Map(locked.map((a) => [keyOf(a.user_id, a.kind), a]));
 
@@ -118,7 +123,16 @@ export async function postTransaction(
     rows.push({ accountId: row.id, amount, balanceAfter: after });
   }
   await applyEntries(tx, transactionId, rows, deltas);
-  return { transactionId, duplicate: false, userIds: [...byUser.keys()] };
+  return {
+    transactionId,
+    duplicate: false,
+    userIds: [...byUser.keys()],
+    balances: locked.map((a) => ({
+      userId: a.user_id,
+      kind: a.kind,
+      balance: balances.get(a.id) ?? a.balance,
+    })),
+  };
 }
 
 export interface LedgerCheck {

@@ -77,31 +77,31 @@ export async function transactionIdByKey(db: DbOrTx, key: string): Promise<numbe
   return row?.id ?? null;
 }
 
+/**
+ * Moves the balances and writes the entries in one statement (one round trip while the accounts
+ * are locked; the caller locked them in id order, so the update's own order does not matter).
+ */
 export async function applyEntries(
   db: DbOrTx,
   transactionId: number,
   entries: { accountId: number; amount: number; balanceAfter: number }[],
   deltas: Map<number, number>,
 ): Promise<void> {
-  for (const [accountId, delta] of deltas) {
-    if (delta === 0) continue;
-    await db
-      .updateTable('ledger_accounts')
-      .set({ balance: sql<number>`balance + ${delta}` })
-      .where('id', '=', accountId)
-      .execute();
-  }
-  await db
-    .insertInto('ledger_entries')
-    .values(
-      entries.map((e) => ({
-        transaction_id: transactionId,
-        account_id: e.accountId,
-        amount: e.amount,
-        balance_after: e.balanceAfter,
-      })),
-    )
-    .execute();
+  const moved = [...deltas].filter(([, delta]) => delta !== 0);
+  await sql`
+    with moved as (
+      update ledger_accounts a set balance = a.balance + d.delta
+      from (select unnest(${moved.map(([id]) => id)}::bigint[]) as id,
+                   unnest(${moved.map(([, delta]) => delta)}::bigint[]) as delta) d
+      where a.id = d.id
+      returning a.id)
+    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+    select ${transactionId}, e.account_id, e.amount, e.balance_after
+    from unnest(${entries.map((e) => e.accountId)}::bigint[],
+                ${entries.map((e) => e.amount)}::bigint[],
+                ${entries.map((e) => e.balanceAfter)}::bigint[])
+         with ordinality as e(account_id, amount, balance_after, n)
+    order by e.n`.execute(db);
 }
 
 export async function userAccountBalances(
@@ -181,43 +181,57 @@ export interface StatementRow {
   amount: number;
   running_balance: number | null;
   reference: string | null;
+  provider_reference: string | null;
   created_at: Date;
 }
 
 /**
- * The user's cash statement: every entry on their cash account (with its running balance),
- * plus deposits that have not moved money yet (pending or failed), newest first.
+ * The user's cash statement, newest first: one line per money movement. A deposit or
+ * withdrawal is one line with its final state, whatever the ledger booked for it (a failed
+ * payout's reservation and release are one "withdrawal … failed" line), its amount what
+ * reached or left the cash balance (the requested amount while nothing has), the balance after
+ * its last cash entry, Dau's payment id and the provider's receipt. Every other cash entry
+ * (bets, wins, bonuses, adjustments) is a line of its own with its running balance.
  */
 export async function statement(
   db: DbOrTx,
   f: StatementFilter,
 ): Promise<{ rows: StatementRow[]; total: number }> {
   const lines = sql`
-    select 'e' || e.id as id,
+    with cash as (
+      select e.id, e.amount, e.balance_after, e.created_at, t.kind,
+        t.meta->>'paymentId' as payment_id
+      from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id
+      join ledger_transactions t on t.id = e.transaction_id
+      where a.user_id = ${f.userId} and a.kind = 'cash'
+    ),
+    mine as (select * from payments where user_id = ${f.userId}),
+    moved as (
+      select payment_id, sum(amount)::bigint as cash,
+        (array_agg(balance_after order by id desc))[1] as last_balance
+      from cash where payment_id in (select public_id from mine)
+      group by payment_id
+    )
+    select 'e' || c.id as id,
       case
-        when t.kind like 'deposit%' then 'deposit'
-        when t.kind like 'withdrawal%' then 'withdrawal'
-        when t.kind like 'bet_win%' or t.kind like 'win%' then 'win'
-        when t.kind like 'bet%' then 'bet'
-        when t.kind like 'bonus%' or t.kind like 'free_bet%' or t.kind like 'grant%' then 'bonus'
-        when t.kind like 'tax%' then 'tax'
+        when c.kind like 'deposit%' then 'deposit'
+        when c.kind like 'withdrawal%' then 'withdrawal'
+        when c.kind like 'bet_win%' or c.kind like 'win%' then 'win'
+        when c.kind like 'bet%' then 'bet'
+        when c.kind like 'bonus%' or c.kind like 'free_bet%' or c.kind like 'grant%' then 'bonus'
+        when c.kind like 'tax%' then 'tax'
         else 'other'
       end as type,
-      case
-        when t.kind = 'withdrawal_reserve' then coalesce(p.status, 'completed')
-        else 'completed'
-      end as status,
-      e.amount, e.balance_after as running_balance,
-      t.meta->>'paymentId' as reference, e.created_at
-    from ledger_entries e
-    join ledger_accounts a on a.id = e.account_id
-    join ledger_transactions t on t.id = e.transaction_id
-    left join payments p on p.public_id = t.meta->>'paymentId'
-    where a.user_id = ${f.userId} and a.kind = 'cash'
+      'completed' as status, c.amount, c.balance_after as running_balance,
+      c.payment_id as reference, null::text as provider_reference, c.created_at
+    from cash c
+    where c.payment_id is null or c.payment_id not in (select public_id from mine)
     union all
-    select 'p' || p.id, 'deposit', p.status, p.amount, null, p.public_id, p.created_at
-    from payments p
-    where p.user_id = ${f.userId} and p.direction = 'deposit' and p.status <> 'completed'`;
+    select 'p' || p.id, p.direction, p.status,
+      coalesce(nullif(m.cash, 0), case when p.direction = 'deposit' then p.amount else -p.amount end),
+      m.last_balance, p.public_id, coalesce(p.mpesa_receipt, p.provider_receipt), p.created_at
+    from mine p left join moved m on m.payment_id = p.public_id`;
   const where = sql`
     where (${f.type ?? null}::text is null or type = ${f.type ?? null})
       and (${f.status ?? null}::text is null or status = ${f.status ?? null})

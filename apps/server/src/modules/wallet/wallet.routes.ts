@@ -83,7 +83,8 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
       onRequest: requireUser,
       schema: {
         tags: ['wallet'],
-        summary: "The signed-in user's cash transactions with running balance, filtered and paged",
+        summary:
+          "The signed-in user's money movements (one line per deposit or withdrawal, with its final state and the provider's receipt; each other cash entry) with running balance, filtered and paged",
         querystring: transactionsQuerySchema,
         response: { 200: transactionsResponseSchema },
       },
@@ -107,6 +108,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
         amount: toUnits(r.amount),
         runningBalance: r.running_balance === null ? null : toUnits(r.running_balance),
         reference: r.reference,
+        providerReference: r.provider_reference,
         createdAt: new Date(r.created_at).toISOString(),
       }));
       return { items, page: q.page, pageSize: q.pageSize, total };

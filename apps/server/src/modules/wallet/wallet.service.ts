@@ -45,18 +45,22 @@ export function isLowBalance(balances: Balances): boolean {
  */
 export async function publishBalances(deps: AppDeps, userIds: Iterable<number>): Promise<void> {
   for (const userId of new Set(userIds)) {
-    const b = await getBalances(deps.db, userId);
-    deps.realtime.toUser(userId, 'wallet', {
-      real: toUnits(b.cash),
-      bonus: toUnits(b.bonus),
-      total: toUnits(b.total),
-      reserved: toUnits(b.reserved),
-    });
-    deps.realtime.toUser(userId, 'userdata', {
-      CashBalance: toUnits(b.cash),
-      FreeBetBalance: toUnits(b.freeBet),
-    });
+    pushBalances(deps, userId, await getBalances(deps.db, userId));
   }
+}
+
+/** Pushes balances already read (inside the committed transaction that set them). */
+export function pushBalances(deps: Pick<AppDeps, 'realtime'>, userId: number, b: Balances): void {
+  deps.realtime.toUser(userId, 'wallet', {
+    real: toUnits(b.cash),
+    bonus: toUnits(b.bonus),
+    total: toUnits(b.total),
+    reserved: toUnits(b.reserved),
+  });
+  deps.realtime.toUser(userId, 'userdata', {
+    CashBalance: toUnits(b.cash),
+    FreeBetBalance: toUnits(b.freeBet),
+  });
 }
 
 export function balanceDisplays(b: Balances, site: SiteConfig) {

@@ -18,6 +18,11 @@ export const SANDBOX_OUTCOME_SUFFIX = {
    * TransactionStatusQuery) tells Dau what happened.
    */
   callbackLost: '4040',
+  /**
+   * B2C: the queue gives up on the payout (QueueTimeOutURL), then M-Pesa pays it out after all
+   * and posts the result: a payout Dau already gave back, which Dau must reverse.
+   */
+  timeoutThenPaid: '1038',
 } as const;
 
 export type SandboxOutcome = keyof typeof SANDBOX_OUTCOME_SUFFIX | 'success';

@@ -2,7 +2,10 @@ import type { AppInstance } from '../../app-types';
 
 /**
  * What the built-in operator sandboxes (MTN MoMo, Airtel Money, Vodacom M-Pesa) share: the
- * outcome a phone number's last four digits choose, and timers that die with the app.
+ * outcome a phone number's last four digits choose, and timers that die with the app. Vodacom
+ * sends no callbacks: there 3333 answers the blocking call late (a status query sees the
+ * success first) and 4040 completes but drops the connection (only a status query tells);
+ * 1032 on a payout succeeds (no prompt to reject).
  *
  * | suffix | outcome                                                                          |
  * | ------ | -------------------------------------------------------------------------------- |
@@ -46,6 +49,25 @@ export function sandboxTimers(app: AppInstance, label: string) {
     }, delayMs);
     timers.add(timer);
   };
+}
+
+/** A wait inside a sandbox's answer that ends early when the app closes. */
+export function sandboxDelay(app: AppInstance) {
+  const waiting = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const done of waiting) done();
+    waiting.clear();
+  });
+  return (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiting.add(done);
+    });
 }
 
 /** Sends a callback the way operators do: JSON, no retry, the answer ignored. */

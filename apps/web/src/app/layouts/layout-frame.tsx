@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Header } from '../../features/shell/header';
 import { AfterPaint, Footer } from '../shell-pieces';
+import { pageToastSlot } from '../../lib/toast-slot';
 import styles from './layout-frame.module.css';
 
 /**
@@ -18,6 +19,8 @@ export function LayoutFrame({ layout, children }: { layout: Layout; children: Re
       data-layout={layout}
     >
       {withChrome && <Header />}
+      {/* Toasts go here, in the flow under the header: they push the page, never cover it. */}
+      <div ref={pageToastSlot} className={styles.toasts} />
       <main className={styles.main} id="content">
         {children}
       </main>

@@ -188,3 +188,45 @@ describe('compliance section', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toContain('/api/core/customer/profile/4/tz/');
   });
 });
+
+describe('compliance section in Swahili', () => {
+  it('labels every field in Swahili on site 4', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'dau-site';
+    document.cookie = 'locale=sw-tz; path=/';
+    meta.content = '4';
+    document.head.append(meta);
+    useSessionStore.setState({ isAuthenticated: true, token: 't', extId: 'e' });
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('income')
+        ? answer(200, { fetchedObjects: [] })
+        : answer(200, {
+            hasErrors: false,
+            userName: null,
+            firstName: null,
+            lastName: null,
+            fullName: null,
+            birthDate: null,
+            gender: null,
+            idNumber: null,
+            incomeSourceId: null,
+            isPoliticallyExposed: null,
+            isCompliant: false,
+            isVerified: false,
+            primaryMobile: '+255654321987',
+            phones: [{ mobile: '+255654321987', isPrimary: true }],
+            email: null,
+            complianceFields: {},
+          }),
+    );
+    renderAt('/my-account/profile', <MyAccountPage />, '/my-account/profile');
+    expect(await screen.findByText('Taarifa Hazijakamilika')).toBeTruthy();
+    for (const label of ['Jina la kwanza', 'Jina la mwisho', 'Namba ya kitambulisho (NIDA)']) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    for (const english of ['First name', 'Last name', 'ID number', 'Gender', 'Male', 'Yes']) {
+      expect(document.body.textContent).not.toContain(english);
+    }
+    document.cookie = 'locale=en-tz; path=/';
+  });
+});

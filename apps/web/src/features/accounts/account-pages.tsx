@@ -15,6 +15,7 @@ import { ProfileSection } from './components/profile-section';
 import { RegisterSteps } from './components/register-steps';
 import { SettingsSection } from './components/settings-section';
 import { SignOutButton } from './components/sign-out-button';
+import { Form } from '../../ui/form';
 
 /**
  * Login as a page (doc 1 §2); the login modal shows the same form. After signing in the page
@@ -24,7 +25,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   return (
-    <PageFrame title="Log in">
+    <PageFrame title={t('logInTitle')}>
       <BreakStartedNotice />
       <LoginForm
         onSignedIn={() => navigate(safeRedirect(params.get('redirectUrl')), { replace: true })}
@@ -35,7 +36,7 @@ export function LoginPage() {
 
 export function RegisterPage() {
   return (
-    <PageFrame title="Join Dau">
+    <PageFrame title={t('joinDau')}>
       <RegisterSteps />
     </PageFrame>
   );
@@ -49,8 +50,8 @@ export function ForgottenPasswordPage() {
     request.mutate(username);
   }
   return (
-    <PageFrame title="Forgotten password">
-      <form className={styles.form} onSubmit={submit}>
+    <PageFrame title={t('forgottenPasswordTitle')}>
+      <Form className={styles.form} onSubmit={submit}>
         {/* A username is accepted too, so the keyboard is the text one, not a number pad. */}
         <TextField
           label={t('phoneOrUsername')}
@@ -82,7 +83,7 @@ export function ForgottenPasswordPage() {
         <div className={styles.links}>
           <Link to="/login">{t('backToLogin')}</Link>
         </div>
-      </form>
+      </Form>
     </PageFrame>
   );
 }
@@ -103,29 +104,25 @@ export function ResetPasswordPage() {
   }
   if (valid.data?.valid === false) {
     return (
-      <PageFrame title="Reset password">
-        <ErrorList
-          messages={[
-            'This reset link has expired or has already been used. Please ask for a new one.',
-          ]}
-        />
-        <Link to="/forgotten-password">Send a new link</Link>
+      <PageFrame title={t('resetPasswordTitle')}>
+        <ErrorList messages={[t('resetLinkExpired')]} />
+        <Link to="/forgotten-password">{t('sendNewLink')}</Link>
       </PageFrame>
     );
   }
   if (reset.isSuccess) {
     return (
-      <PageFrame title="Reset password">
+      <PageFrame title={t('resetPasswordTitle')}>
         <p role="status" className={styles.success}>
           {reset.data.message}
         </p>
-        <Link to="/login">Log in</Link>
+        <Link to="/login">{t('logInTitle')}</Link>
       </PageFrame>
     );
   }
   return (
-    <PageFrame title="Reset password">
-      <form className={styles.form} onSubmit={submit}>
+    <PageFrame title={t('resetPasswordTitle')}>
+      <Form className={styles.form} onSubmit={submit}>
         <PasswordField
           label={t('newPin')}
           name="password"
@@ -144,17 +141,18 @@ export function ResetPasswordPage() {
         />
         <ErrorList messages={reset.isError ? fieldErrors(reset.error, ['password']).general : []} />
         <button type="submit" className={styles.submit} disabled={reset.isPending}>
-          SAVE
+          {t('save')}
         </button>
-      </form>
+      </Form>
     </PageFrame>
   );
 }
 
-const ACCOUNT_TABS = [
-  { to: '/my-account/profile', label: 'Profile' },
-  { to: '/my-account/change-password', label: 'Change PIN' },
-  { to: '/my-account/settings', label: 'Settings' },
+/** In the page's language at render time (the server renders every site's pages). */
+const accountTabs = () => [
+  { to: '/my-account/profile', label: t('profileTitle') },
+  { to: '/my-account/change-password', label: t('changePinTitle') },
+  { to: '/my-account/settings', label: t('settingsTitle') },
 ];
 
 export function MyAccountPage() {
@@ -162,7 +160,7 @@ export function MyAccountPage() {
   const site = currentSite();
   if (section === 'change-password') {
     return (
-      <PageFrame title="Change PIN" tabs={ACCOUNT_TABS}>
+      <PageFrame title={t('changePinTitle')} tabs={accountTabs()}>
         <ChangePasswordSection />
         <SignOutButton />
       </PageFrame>
@@ -170,14 +168,17 @@ export function MyAccountPage() {
   }
   if (section === 'settings') {
     return (
-      <PageFrame title="Settings" tabs={ACCOUNT_TABS}>
+      <PageFrame title={t('settingsTitle')} tabs={accountTabs()}>
         <SettingsSection />
         <SignOutButton />
       </PageFrame>
     );
   }
   return (
-    <PageFrame title={section === 'profile' ? 'Profile' : 'My Account'} tabs={ACCOUNT_TABS}>
+    <PageFrame
+      title={section === 'profile' ? t('profileTitle') : t('myAccountTitle')}
+      tabs={accountTabs()}
+    >
       <ProfileSection site={site} />
       <SignOutButton />
     </PageFrame>

@@ -3,7 +3,7 @@ import { lazy, useEffect, useRef, useState } from 'react';
 import { QueryBoundary } from '../../lib/query-boundary';
 import { afterFirstPaint } from '../../lib/after-paint';
 import { t, tf } from '../../lib/i18n';
-import { setBetslipOpen, useBetslipStore } from './betslip-store';
+import { setBetslipOpen, useBetslipStore } from '../../lib/betslip-store';
 import styles from './betslip.module.css';
 
 const BetslipDock = lazy(() => import('./betslip-dock').then((m) => ({ default: m.BetslipDock })));

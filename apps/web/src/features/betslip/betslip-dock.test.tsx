@@ -1,51 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { comboPayout, createBetslip } from '@dau/domain/betslip';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { comboPayout } from '@dau/domain/betslip';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../lib/session-store';
-import { BetslipDock } from './betslip-dock';
-import { toggleSelection, useBetslipStore } from './betslip-store';
+import { renderDock as renderSlipDock, resetBetslipStore, testPick } from './slip-test-kit';
+import { toggleSelection, useBetslipStore } from '../../lib/betslip-store';
 
-const pick = (eventId: number, odds: number) => ({
-  eventId,
-  marketUid: '1',
-  outcomeId: 1,
-  odds,
-  marketName: '1x2',
-  outcomeName: `Home ${eventId}`,
-  eventName: `Home ${eventId} - Away ${eventId}`,
-  isLive: false,
-  kickOff: '22/11 18:00',
-});
+const pick = (eventId: number, odds: number) => testPick(eventId, odds, { kickOff: '22/11 18:00' });
 
-beforeEach(() => {
-  localStorage.clear();
-  useBetslipStore.setState({
-    normal: createBetslip('normal'),
-    virtual: createBetslip('virtual'),
-    sheetOpen: false,
-    moves: {},
-    pickedAt: {},
-    toss: null,
-    shakes: 0,
-  });
-});
+beforeEach(resetBetslipStore);
 afterEach(() => {
   vi.unstubAllGlobals();
   useSessionStore.setState({ isAuthenticated: false, loginModal: null });
 });
 
-function renderDock() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/sports/football-1']}>
-        <BetslipDock />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderDock = () => renderSlipDock({ path: '/sports/football-1' });
 
 describe('betslip dock', () => {
   it("reads 'Betslip' when empty, then the count and combined odds", () => {

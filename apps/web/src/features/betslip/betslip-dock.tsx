@@ -27,10 +27,11 @@ import {
 import { BetslipFigures } from './betslip-figures';
 import { BetslipLeg } from './betslip-leg';
 import { AcceptSetting, OddsChangesBar, PlaceBetButton, type Notice } from './betslip-place';
-import { dispatchBetslip, setBetslipOpen, TOSS_MS, useBetslipStore } from './betslip-store';
-import { t } from './betting-strings';
+import { dispatchBetslip, setBetslipOpen, TOSS_MS, useBetslipStore } from '../../lib/betslip-store';
+import { t } from '../../lib/betting-strings';
 import { BookingCodeBar } from './share-slip';
 import { StakeInput } from './stake-input';
+import { VirtualFigures, VirtualPlaceButton } from './virtual-place';
 import styles from './betslip.module.css';
 
 // The slip follows its markets from the moment it loads (it joins their rooms below).
@@ -199,7 +200,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
             {notice.text}
           </p>
         )}
-        <BookingCodeBar />
+        {kind === 'normal' && <BookingCodeBar />}
         {selections.length === 0 ? (
           <p className={styles.empty}>{t('tapAnyOdds')}</p>
         ) : (
@@ -225,7 +226,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                   kind={kind}
                   selection={s}
                   singles={!multiple}
-                  freebet={freebetBalance > 0}
+                  freebet={freebetBalance > 0 && kind === 'normal'}
                 />
               ))}
             </ul>
@@ -236,7 +237,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                 onChange={(value) => dispatchBetslip({ type: 'setComboStake', value }, kind)}
               />
             )}
-            {multiple && freebetBalance > 0 && (
+            {multiple && freebetBalance > 0 && kind === 'normal' && (
               <StakeInput
                 label={t('freeBetStake')}
                 value={slip.freebetstake}
@@ -262,7 +263,7 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                 </button>
               ))}
             </div>
-            <BetslipFigures slip={slip} />
+            {kind === 'virtual' ? <VirtualFigures slip={slip} /> : <BetslipFigures slip={slip} />}
             <OddsChangesBar slip={slip} kind={kind} />
             {blocked && (
               <p className={styles.message} role="status">
@@ -274,8 +275,12 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
                 {t('freeBetTooLow')}
               </p>
             )}
-            {kind === 'virtual' ? (
-              <p className={styles.note}>{t('virtualUnavailable')}</p>
+            {kind === 'virtual' && authenticated ? (
+              <VirtualPlaceButton
+                slip={slip}
+                setNotice={setNotice}
+                onPlaced={() => void queryClient.invalidateQueries({ queryKey: balanceQueryKey })}
+              />
             ) : authenticated ? (
               <>
                 <AcceptSetting slip={slip} kind={kind} />

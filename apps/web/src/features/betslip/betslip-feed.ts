@@ -1,6 +1,6 @@
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
 import type { MarketUpdatedPush } from '@dau/contracts/sports/realtime-payloads';
-import { dispatchBetslip, toOdds, useBetslipStore } from './betslip-store';
+import { dispatchBetslip, toOdds, useBetslipStore } from '../../lib/betslip-store';
 
 /**
  * The slip's side of the live feed: prices, market states and event states of the picks on

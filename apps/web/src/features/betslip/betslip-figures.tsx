@@ -8,8 +8,8 @@ import { groupOddsText } from '@dau/domain/odds';
 import { payoutBreakdown } from '@dau/domain/payout';
 import { winBoostSelectionsToNext } from '@dau/domain/win-boost';
 import { currentSite } from '../../lib/site';
-import { useBetslipStore } from './betslip-store';
-import { t, tf } from './betting-strings';
+import { useBetslipStore } from '../../lib/betslip-store';
+import { t, tf } from '../../lib/betting-strings';
 import { ts, tfs } from './slip-strings';
 import styles from './betslip.module.css';
 

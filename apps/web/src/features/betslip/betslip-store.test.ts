@@ -16,7 +16,7 @@ import {
   STORAGE_KEYS,
   toggleSelection,
   useBetslipStore,
-} from './betslip-store';
+} from '../../lib/betslip-store';
 
 const pick = (eventId: number, outcomeId: number, odds: number) => ({
   eventId,

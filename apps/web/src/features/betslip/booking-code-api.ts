@@ -7,7 +7,7 @@ import { betslipSelections, type BetslipState } from '@dau/domain/betslip-state'
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { currentSiteId } from '../../lib/site';
-import { dispatchBetslip, toOdds } from './betslip-store';
+import { dispatchBetslip, toOdds } from '../../lib/betslip-store';
 import { toWireSelection } from './place-bet';
 
 /**

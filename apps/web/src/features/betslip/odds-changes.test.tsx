@@ -1,27 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MarketGroup } from '@dau/contracts/sports/event-summary';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createBetslip } from '@dau/domain/betslip';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../lib/session-store';
-import { BetslipDock } from './betslip-dock';
+import { renderDock, resetBetslipStore, testPick } from './slip-test-kit';
 import { applyBetslipMarketStatus, applyBetslipOdds } from './betslip-feed';
-import { dispatchBetslip, setBetslipOpen, toggleSelection, useBetslipStore } from './betslip-store';
+import { dispatchBetslip, toggleSelection, useBetslipStore } from '../../lib/betslip-store';
 import { placeBets } from './place-bet';
 
 /** Issue #15 defects 1 and 2: refused legs recover, and "Ask me" asks. */
-const pick = (eventId: number, odds: number) => ({
-  eventId,
-  marketUid: '1',
-  outcomeId: 1,
-  odds,
-  marketName: '1x2',
-  outcomeName: `Home ${eventId}`,
-  eventName: `Home ${eventId} - Away ${eventId}`,
-  isLive: true,
-  kickOff: '',
-});
+const pick = (eventId: number, odds: number) => testPick(eventId, odds, { isLive: true });
 const market = (o: number, status = 1): MarketGroup => ({
   uid: '1',
   id: 1,
@@ -49,16 +36,7 @@ const refusal = (code: string, message: string, odds?: number) =>
   );
 
 beforeEach(() => {
-  localStorage.clear();
-  useBetslipStore.setState({
-    normal: createBetslip('normal'),
-    virtual: createBetslip('virtual'),
-    sheetOpen: false,
-    moves: {},
-    pickedAt: {},
-    toss: null,
-    shakes: 0,
-  });
+  resetBetslipStore();
   toggleSelection(pick(1, 2.95));
   toggleSelection(pick(2, 1.5));
 });
@@ -104,15 +82,7 @@ describe('"Ask me" asks (defect 2)', () => {
   function renderOpenDock() {
     useSessionStore.setState({ isAuthenticated: true });
     vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <BetslipDock />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    act(() => setBetslipOpen(true));
+    renderDock({ open: true });
   }
 
   it('shows old → new, disables Place until Accept changes, then sends the new price', async () => {

@@ -1,6 +1,6 @@
 import { createBetslip } from '@dau/domain/betslip';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toggleSelection, useBetslipStore, dispatchBetslip } from './betslip-store';
+import { toggleSelection, useBetslipStore, dispatchBetslip } from '../../lib/betslip-store';
 import { placeBets, placementRequests } from './place-bet';
 
 const pick = (eventId: number, marketUid: string, outcomeId: number, odds: number) => ({

@@ -12,7 +12,7 @@ import {
 import { toUnitsString } from '@dau/domain/money';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { currentSiteId } from '../../lib/site';
-import { dispatchBetslip, toOdds } from './betslip-store';
+import { dispatchBetslip, toOdds } from '../../lib/betslip-store';
 import { ts } from './slip-strings';
 
 /**

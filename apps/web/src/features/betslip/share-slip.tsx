@@ -2,9 +2,9 @@ import type { CreateBookingCodeResponse } from '@dau/contracts/betting/booking-c
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { t } from '../../lib/i18n';
+import { t } from './share-strings';
 import { createBookingCode, slipSignature } from './booking-code-api';
-import { setBetslipOpen, useBetslipStore } from './betslip-store';
+import { setBetslipOpen, useBetslipStore } from '../../lib/betslip-store';
 import styles from './share-slip.module.css';
 
 type ShareState =

@@ -1,38 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { comboPayout, createBetslip } from '@dau/domain/betslip';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { comboPayout } from '@dau/domain/betslip';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../lib/session-store';
-import { BetslipDock } from './betslip-dock';
+import { renderDock, resetBetslipStore, testPick } from './slip-test-kit';
 import { applyBetslipEvent, applyBetslipMarketStatus, applyBetslipOdds } from './betslip-feed';
-import { setBetslipOpen, toggleSelection, useBetslipStore } from './betslip-store';
+import { toggleSelection, useBetslipStore } from '../../lib/betslip-store';
 import { placeBets } from './place-bet';
 
 /** Issue #15 defects 4, 6 and 7 as the bettor sees them on the slip. */
-const pick = (eventId: number, odds: number) => ({
-  eventId,
-  marketUid: '1',
-  outcomeId: 1,
-  odds,
-  marketName: '1x2',
-  outcomeName: `Home ${eventId}`,
-  eventName: `Home ${eventId} - Away ${eventId}`,
-  isLive: false,
-  kickOff: '',
-});
+const pick = (eventId: number, odds: number) => testPick(eventId, odds);
 
 beforeEach(() => {
-  localStorage.clear();
-  useBetslipStore.setState({
-    normal: createBetslip('normal'),
-    virtual: createBetslip('virtual'),
-    sheetOpen: false,
-    moves: {},
-    pickedAt: {},
-    toss: null,
-    shakes: 0,
-  });
+  resetBetslipStore();
   useSessionStore.setState({ isAuthenticated: true });
   vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
 });
@@ -41,17 +20,7 @@ afterEach(() => {
   useSessionStore.setState({ isAuthenticated: false, loginModal: null });
 });
 
-function renderOpenDock() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <BetslipDock />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  act(() => setBetslipOpen(true));
-}
+const renderOpenDock = () => renderDock({ open: true });
 
 describe('big slips read coherently (defect 4)', () => {
   it('a 50-leg slip shows grouped total odds and a boost that fits under the capped payout', () => {

@@ -5,13 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { t, tf } from '../../lib/i18n';
+import { t as tApp } from '../../lib/i18n';
+import { t, tf } from './share-strings';
 import { LoadingScreen } from '../../ui/loading-screen';
 import { PageFrame } from '../../ui/page-frame';
 import { BetslipDock } from './betslip-dock';
-import { setBetslipOpen } from './betslip-store';
+import { setBetslipOpen } from '../../lib/betslip-store';
 import { bookingCodeQueryOptions, loadSharedSlip, loadableSelections } from './booking-code-api';
 import styles from './social-share.module.css';
+import { Form } from '../../ui/form';
 
 /** `/social-share` (type a code) and `/social-share/{ssid}` (load a shared slip), doc 1 §2. */
 export function SocialSharePage() {
@@ -34,7 +36,7 @@ function CodeForm({ initial = '' }: { initial?: string }) {
     void navigate(`/social-share/${code}`);
   };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Form className={styles.form} onSubmit={submit} noValidate>
       <label className={styles.field}>
         {t('enterBookingCode')}
         <input
@@ -58,7 +60,7 @@ function CodeForm({ initial = '' }: { initial?: string }) {
       <button type="submit" className={styles.primary}>
         {t('loadCode')}
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -94,8 +96,8 @@ function SharedSlip({ ssid }: { ssid: string }) {
   } else if (query.isError) {
     const message =
       query.error instanceof ApiError
-        ? (query.error.envelope.datasource_entries[0]?.dimension_value ?? t('requestFailed'))
-        : t('requestFailed');
+        ? (query.error.envelope.datasource_entries[0]?.dimension_value ?? tApp('requestFailed'))
+        : tApp('requestFailed');
     body = <Problem message={message} initial="" />;
   } else {
     const open = loadableSelections(query.data.selections).length;

@@ -1,13 +1,13 @@
 import type { GetBookingCodeResponse } from '@dau/contracts/betting/booking-code';
-import { createBetslip } from '@dau/domain/betslip';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSharedSlip, slipSignature } from './booking-code-api';
-import { setBetslipOpen, toggleSelection, useBetslipStore } from './betslip-store';
+import { setBetslipOpen, toggleSelection, useBetslipStore } from '../../lib/betslip-store';
 import { BookingCodeBar } from './share-slip';
 import { SocialSharePage } from './social-share-page';
+import { resetBetslipStore } from './slip-test-kit';
 
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -73,15 +73,7 @@ const shared: GetBookingCodeResponse = {
   ],
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  useBetslipStore.setState({
-    normal: createBetslip('normal'),
-    virtual: createBetslip('virtual'),
-    sheetOpen: false,
-    moves: {},
-  });
-});
+beforeEach(resetBetslipStore);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,9 +7,16 @@ import { CASINO_LOBBY, wireGame } from './test/catalogue-fixtures';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let lobbyAnswer: () => Response;
+let jackpotsAnswer: () => Response | Promise<Response>;
 
 beforeEach(() => {
   lobbyAnswer = () => Response.json(CASINO_LOBBY);
+  jackpotsAnswer = () =>
+    Response.json([
+      { JackpotType: 'Mini', JackpotValue: 512.4 },
+      { JackpotType: 'Major', JackpotValue: 5000 },
+      { JackpotType: 'Mega', JackpotValue: 50123.5 },
+    ]);
   fetchMock = vi.fn(async (url: string) => {
     if (url.includes('/api/games/lobby/')) {
       const search = new URL(url, 'http://x').searchParams.get('search');
@@ -18,6 +25,7 @@ beforeEach(() => {
       if (search === 'zzz') return Response.json({ ...CASINO_LOBBY, games: [], total: 0 });
       return lobbyAnswer();
     }
+    if (url.includes('/api/games/Fazi/jackpots')) return jackpotsAnswer();
     return new Response(null, { status: 503 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -67,6 +75,24 @@ describe('casino lobbies', () => {
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/casino', '/casino/originals', '/casino/instant']);
     expect(screen.getByRole('option', { name: 'Dau Originals' })).toBeTruthy();
+  });
+
+  it("shows the site's three jackpots above the lobby, its cells there before the values", async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const values = jackpotsAnswer() as Response;
+    jackpotsAnswer = () => new Promise<Response>((resolve) => (answer = resolve));
+    renderAt('/casino');
+    const strip = screen.getByRole('region', { name: 'Jackpots' });
+    // Three cells of fixed height from the first paint: the values fill them in place.
+    expect(strip.querySelectorAll('li')).toHaveLength(3);
+    expect(strip.getAttribute('aria-busy')).toBe('true');
+    answer(values);
+    expect(await within(strip).findByText('KSh 512')).toBeTruthy();
+    expect(within(strip).getByText('KSh 50,123')).toBeTruthy();
+    expect(strip.getAttribute('aria-busy')).toBe('false');
+    const jackpotCall = fetchMock.mock.calls.find((c) => String(c[0]).includes('/Fazi/jackpots'));
+    expect(jackpotCall?.[1]).toMatchObject({ method: 'POST' });
+    expect(String((jackpotCall?.[1] as RequestInit).body)).toBe('{"siteId":2}');
   });
 
   it('searches through the server and shows the results as one grid', async () => {
@@ -136,6 +162,12 @@ describe('casino lobbies', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The games could not be loaded.');
     lobbyAnswer = () => Response.json(CASINO_LOBBY);
+    jackpotsAnswer = () =>
+      Response.json([
+        { JackpotType: 'Mini', JackpotValue: 512.4 },
+        { JackpotType: 'Major', JackpotValue: 5000 },
+        { JackpotType: 'Mega', JackpotValue: 50123.5 },
+      ]);
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Originals' })).toBeTruthy();
   });

@@ -6,6 +6,7 @@ import type { LobbyPage } from './catalogue';
 import { t, tf } from './casino-strings';
 import styles from './casino.module.css';
 import { lobbyTabs, LobbyScreen } from './components/lobby-screen';
+import { GameInfo } from './game-pages';
 
 /**
  * The lobby pages of spec doc 1 §2 (issue #13 item 1): every lobby lists real, playable games
@@ -39,16 +40,30 @@ export function LiveCasinoPage() {
   return <CategoryLobby lobby="live-casino" title={t('lobbyLiveCasino')} />;
 }
 
+/**
+ * /crash and /crash/{slug}: the slug is a category of the crash lobby, or one of its games
+ * (`/crash/REDO-high-flyer`), whose page it then is.
+ */
 export function CrashPage() {
+  const { slug } = useParams();
+  const lobby = useLobby('crash', {});
+  const view = lobby.data;
+  if (slug && view && !view.categories.some((c) => c.slug === slug)) {
+    const game = view.games.find((g) => g.slug === slug);
+    if (game) return <GameInfo slug={game.slug} />;
+  }
+  if (slug && !view && !lobby.isError) {
+    return (
+      <PageFrame title={t('lobbyCrash')}>
+        <p className={styles.notice}>{t('loadingGames')}</p>
+      </PageFrame>
+    );
+  }
   return <CategoryLobby lobby="crash" title={t('lobbyCrash')} />;
 }
 
 export function AllGamesPage() {
   return <CategoryLobby lobby="all-games" title={t('lobbyAllGames')} />;
-}
-
-export function VirtualsPage() {
-  return <LobbyScreen lobby="virtuals" title={t('lobbyVirtuals')} />;
 }
 
 export function GamesPage() {

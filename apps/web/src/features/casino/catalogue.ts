@@ -16,7 +16,15 @@ export const LOBBY_PAGES = [
 export type LobbyPage = (typeof LOBBY_PAGES)[number];
 
 /** Dau's own games whose screens run inside the page. */
-export const IN_HOUSE_ENGINES = ['mines', 'dice', 'plinko', 'scratch', 'keno', 'roulette'] as const;
+export const IN_HOUSE_ENGINES = [
+  'mines',
+  'dice',
+  'plinko',
+  'scratch',
+  'keno',
+  'roulette',
+  'crash',
+] as const;
 export type InHouseEngine = (typeof IN_HOUSE_ENGINES)[number];
 
 export function isInHouseEngine(engine: string): engine is InHouseEngine {

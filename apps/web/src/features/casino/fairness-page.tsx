@@ -35,6 +35,7 @@ const GAME_TEXT: Record<VerifyForm['game'], GameKey> = {
   scratch: 'gameScratch',
   keno: 'gameKeno',
   roulette: 'gameRoulette',
+  crash: 'gameCrash',
 };
 
 const PROBLEM_TEXT: Record<VerifyProblem, GameKey> = {

@@ -1,3 +1,4 @@
+import { VIRTUAL_GAME_SLUG } from '@dau/contracts/virtuals/paths';
 import { formatMoney, type Cents } from '@dau/domain/money';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -22,6 +23,8 @@ export function playPath(
   game: Pick<CasinoGame, 'slug' | 'playable' | 'demo'>,
   demo = false,
 ): string {
+  // Virtual football is a page of its own (issue #14): its matchdays are shared, not a stage.
+  if (game.slug === VIRTUAL_GAME_SLUG) return '/virtuals';
   if (demo && !game.demo) return notAvailablePath('no-demo', game.slug);
   if (!demo && !game.playable) return notAvailablePath('not-playable', game.slug);
   return `/game/${demo ? 'demo' : 'play'}/${encodeURIComponent(game.slug)}`;
@@ -66,7 +69,11 @@ export function isNotFound(error: unknown): boolean {
 export function GameInfoPage() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
-  const slug = pathname === '/game/info/REDO-high-flyer' ? 'REDO-high-flyer' : id;
+  return <GameInfo slug={pathname === '/game/info/REDO-high-flyer' ? 'REDO-high-flyer' : id} />;
+}
+
+/** A game's info page (also /crash/{slug} for a crash game's slug). */
+export function GameInfo({ slug }: { slug: string }) {
   const game = useGame(slug);
   if (game.isError) {
     return (

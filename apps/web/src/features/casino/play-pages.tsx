@@ -1,6 +1,9 @@
+import { VIRTUAL_GAME_SLUG } from '@dau/contracts/virtuals/paths';
 import { useEffect, useMemo, useReducer, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../lib/session-store';
+import { balanceQueryOptions } from '../payments/api/get-balance';
 import { nameFromSlug } from '../../lib/slug';
 import { PageFrame } from '../../ui/page-frame';
 import { useGame } from './api/catalogue';
@@ -11,6 +14,7 @@ import { tg } from './game-strings';
 import { useHydrated } from './client-only';
 import styles from './casino.module.css';
 import { isNotFound, notAvailablePath, playPath } from './game-pages';
+import { CrashScreen } from './crash/crash-screen';
 import { DiceScreen } from './games/dice-screen';
 import { FairnessPanel } from './games/fairness-panel';
 import { KenoScreen } from './games/keno-screen';
@@ -38,12 +42,20 @@ const SCREENS: Record<InHouseEngine, ComponentType<GameScreenProps>> = {
   scratch: ScratchScreen,
   keno: KenoScreen,
   roulette: RouletteScreen,
+  crash: CrashScreen,
 };
 
 function GameStage({ game, demo }: { game: CasinoGame; demo: boolean }) {
   const signedIn = useSessionStore((s) => s.isAuthenticated);
   const sound = useGameSound();
   const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const queryClient = useQueryClient();
+  // A real round moved the player's cash: the header's balance follows at once (the wallet push
+  // does it too when the socket is up; this does not depend on it).
+  const afterRound = () => {
+    redraw();
+    if (!demo) void queryClient.fetchQuery({ ...balanceQueryOptions(), staleTime: 0 });
+  };
   const hydrated = useHydrated();
   const limits = { min: game.minStake, max: game.maxStake };
 
@@ -92,9 +104,9 @@ function GameStage({ game, demo }: { game: CasinoGame; demo: boolean }) {
             session={session}
             limits={limits}
             sound={sound.play}
-            onRound={redraw}
+            onRound={afterRound}
           />
-          {game.engine !== 'roulette' && (
+          {game.engine !== 'roulette' && game.engine !== 'crash' && (
             <FairnessPanel session={session} onChange={redraw} game={game.engine} />
           )}
         </>
@@ -127,6 +139,7 @@ export function GamePlayPage() {
   if (info) {
     // Demo needs only the game's demo flag (it runs here); real play needs a playable game.
     if (demo ? !info.demo : !info.playable) return <Navigate to={playPath(info, demo)} replace />;
+    if (info.slug === VIRTUAL_GAME_SLUG) return <Navigate to="/virtuals" replace />;
     if (!isInHouseEngine(info.engine)) {
       return <Navigate to={notAvailablePath('provider', info.slug)} replace />;
     }

@@ -13,8 +13,10 @@ import { HelpAccordion, type AccordionItem } from '../../ui/help-accordion';
 import styles from './content.module.css';
 import { plainText, RichText } from '../../ui/rich-text/rich-text';
 import { NotFoundPage } from '../../ui/error-pages';
-import { t } from './content-strings';
+import { t, tf } from './content-strings';
 import { runSpeedTest, type SpeedTestResult } from './speed-test';
+import { Form } from '../../ui/form';
+import { InstallApp } from './install-app';
 
 /** Content-service pages (spec doc 1 §2), rendered from the stories of `content/`. */
 
@@ -185,9 +187,9 @@ function HelpCentre() {
   return (
     <PageFrame title={t('customerSupport')}>
       <p className={styles.notice}>
-        We are available every day from {SUPPORT_HOURS.open} to {SUPPORT_HOURS.close}. Tap{' '}
-        <strong>Help</strong> at the bottom of the page to chat on WhatsApp or Messenger, or to ask
-        for a call back.
+        {tf('supportHoursBefore', SUPPORT_HOURS)}
+        <strong>{t('help')}</strong>
+        {t('supportHoursAfter')}
       </p>
       {help.isPending && <LoadingScreen />}
       {help.data && (
@@ -239,8 +241,8 @@ function DeleteAccountForm() {
   if (!isAuthenticated) {
     return (
       <p className={styles.notice}>
-        <Link to="/login?redirectUrl=/customer-support/delete-account">Log in</Link> to ask for your
-        account to be deleted.
+        <Link to="/login?redirectUrl=/customer-support/delete-account">{t('logIn')}</Link>
+        {t('toDeleteAccount')}
       </p>
     );
   }
@@ -256,25 +258,25 @@ function DeleteAccountForm() {
       });
       setState({
         kind: 'done',
-        message: answer.datasource_entries[0]?.dimension_value ?? 'We have received your request.',
+        message: answer.datasource_entries[0]?.dimension_value ?? t('deletionReceived'),
       });
     } catch (error) {
       const message =
         error instanceof ApiError
           ? (error.envelope.datasource_entries[0]?.dimension_value ?? error.message)
-          : 'The request failed. Please try again.';
+          : t('requestFailed');
       setState({ kind: 'error', message });
     }
   }
 
   return (
-    <form
+    <Form
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      <label htmlFor="delete-reason">Why are you leaving? (optional)</label>
+      <label htmlFor="delete-reason">{t('whyLeaving')}</label>
       <textarea
         id="delete-reason"
         className={styles.field}
@@ -288,14 +290,18 @@ function DeleteAccountForm() {
         </p>
       )}
       <button className={styles.button} type="submit" disabled={state.kind === 'sending'}>
-        Request account deletion
+        {t('requestDeletion')}
       </button>
-    </form>
+    </Form>
   );
 }
 
 export function AndroidAppPage() {
-  return <StoryPage slug="android-app" areaTitle="Dau" />;
+  return (
+    <StoryPage slug="android-app" areaTitle="Dau">
+      <InstallApp />
+    </StoryPage>
+  );
 }
 
 export function FeaturesPage() {
@@ -319,8 +325,8 @@ export function SpeedTestPage() {
     }
   }
   return (
-    <PageFrame title="Speed test">
-      <p>Check how well your connection will handle live betting.</p>
+    <PageFrame title={t('speedTest')}>
+      <p>{t('speedTestIntro')}</p>
       <button
         className={styles.button}
         type="button"
@@ -328,10 +334,10 @@ export function SpeedTestPage() {
         onClick={() => void start()}
       >
         {state.kind === 'running'
-          ? 'Testing…'
+          ? t('testing')
           : state.kind === 'idle'
-            ? 'Start test'
-            : 'Test again'}
+            ? t('startTest')
+            : t('testAgain')}
       </button>
       {state.kind === 'failed' && (
         <p className={styles.error} role="alert">
@@ -341,27 +347,27 @@ export function SpeedTestPage() {
       {state.kind === 'done' && (
         <>
           <p>
-            Connection quality:{' '}
+            {t('connectionQuality')}{' '}
             <span className={styles.quality} data-testid="connection-quality">
               {state.result.quality}
             </span>
           </p>
           <dl className={styles.stats}>
             <div>
-              <dt>Latency</dt>
+              <dt>{t('latency')}</dt>
               <dd>{Math.round(state.result.latencyMs)} ms</dd>
             </div>
             <div>
-              <dt>Jitter</dt>
+              <dt>{t('jitter')}</dt>
               <dd>{Math.round(state.result.jitterMs)} ms</dd>
             </div>
             <div>
-              <dt>Download</dt>
-              <dd>{state.result.downloadMbps.toFixed(1)} Mbps</dd>
+              <dt>{t('download')}</dt>
+              <dd>{tf('mbps', { value: state.result.downloadMbps.toFixed(1) })}</dd>
             </div>
             <div>
-              <dt>Upload</dt>
-              <dd>{state.result.uploadMbps.toFixed(1)} Mbps</dd>
+              <dt>{t('upload')}</dt>
+              <dd>{tf('mbps', { value: state.result.uploadMbps.toFixed(1) })}</dd>
             </div>
           </dl>
         </>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { SLIDESHOW } from '@dau/domain/constants';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { currentSiteId } from '../../lib/site';
+import { useFetched } from '../../lib/use-fetched';
 import styles from './promotions-slideshow.module.css';
 
 interface Slide {
@@ -30,22 +32,19 @@ function slidePath(slide: Slide): string {
  * 50–640 px. Plain fetch, no query library, to keep the home chunk small (ADR 020).
  */
 export function PromotionsSlideshow({ source = 'promos' }: { source?: string }) {
-  const [slides, setSlides] = useState<Slide[]>([]);
+  // Read on the server for the first paint (ADR 180); a failure draws no slideshow.
+  const story = useFetched(`story|${source}`, () =>
+    fetchStory<PromosContent>(source).then(
+      (answer) => answer.content.slides ?? [],
+      () => [],
+    ),
+  );
+  const site = String(currentSiteId());
+  const slides = (story.data ?? []).filter((s) => !s.hide_for_siteId?.includes(site));
   const [index, setIndex] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    const site = String(currentSiteId());
-    fetchStory<PromosContent>(source)
-      .then((story) => {
-        if (!live) return;
-        setSlides((story.content.slides ?? []).filter((s) => !s.hide_for_siteId?.includes(site)));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [source]);
+  // The first slide is the largest paint of home: the HTML asks for it before any script.
+  const first = slides[0]?.image.filename;
+  if (first) preload(first, { as: 'image', fetchPriority: 'high' });
 
   useEffect(() => {
     if (slides.length < 2) return;
@@ -76,6 +75,7 @@ export function PromotionsSlideshow({ source = 'promos' }: { source?: string }) 
               width={1200}
               height={300}
               loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
             />
           </Link>
         ))}

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { loadHomeBlock } from '../../lib/home-blocks';
 import { t } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
+import { useFetched } from '../../lib/use-fetched';
+import { useHydrated } from '../../lib/hydration';
 import { PageFrame } from '../../ui/page-frame';
 import { PromotionsSlideshow } from '../content/promotions-slideshow';
 import { rememberedDisplayMode, sportsTuning } from '../sports/display-mode';
@@ -73,17 +75,36 @@ function SlotFallback({ title, rows = 3 }: { title: string; rows?: number }) {
   );
 }
 
-function renderBlock(block: HomeBlock, images: boolean): ReactNode {
+/**
+ * Data-saving mode draws no promotion images. The flags remembered on this device are read once
+ * hydrated (the server draws the Save-Data hint); only this part re-renders when they are, so the
+ * slots' boundaries, still hydrating while their chunk loads, get no update that would make React
+ * drop their server HTML and draw them again from a fallback (a layout shift, ADR 180).
+ */
+function useImages(): boolean {
+  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
+  const hydrated = useHydrated();
+  return sportsTuning(rememberedDisplayMode(isAuthenticated && hydrated)).images;
+}
+
+function Promos({ source }: { source: string }) {
+  return useImages() ? (
+    <div className={styles.promos}>
+      <PromotionsSlideshow source={source} />
+    </div>
+  ) : null;
+}
+
+function PromosPlaceholder() {
+  return useImages() ? <div className={styles.promos} aria-hidden="true" /> : null;
+}
+
+function renderBlock(block: HomeBlock): ReactNode {
   const title = block.title ?? '';
   const limit = block.limit ?? DEFAULT_LIMIT;
   switch (block.component) {
     case 'promotions_slideshow':
-      // Data-saving mode draws no promotion images.
-      return images ? (
-        <div key={block._uid} className={styles.promos}>
-          <PromotionsSlideshow source={block.source_story ?? 'promos'} />
-        </div>
-      ) : null;
+      return <Promos key={block._uid} source={block.source_story ?? 'promos'} />;
     case 'highlights':
       return (
         <Suspense key={block._uid} fallback={<SlotFallback title={title} />}>
@@ -120,41 +141,39 @@ function renderBlock(block: HomeBlock, images: boolean): ReactNode {
 
 /**
  * The story's blocks; the default blocks when the content service fails. Plain fetch (no query
- * library in home's first load): the page cache keeps home mounted between visits.
+ * library in home's first load), read on the server for the first paint (ADR 180); the page
+ * cache keeps home mounted between visits.
  */
 function useHomeBlocks(): HomeBlock[] | null {
-  const [blocks, setBlocks] = useState<HomeBlock[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchStory<HomeContent>('home-general-components')
-      .then((story) => live && setBlocks(story.content.body ?? DEFAULT_HOME_BLOCKS))
-      .catch(() => live && setBlocks(DEFAULT_HOME_BLOCKS));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return blocks;
+  const blocks = useFetched('story|home-general-components', () =>
+    fetchStory<HomeContent>('home-general-components').then(
+      (story) => story.content.body ?? DEFAULT_HOME_BLOCKS,
+      () => DEFAULT_HOME_BLOCKS,
+    ),
+  );
+  return blocks.data ?? null;
 }
+
+const betslip = (
+  <Suspense>
+    <HomeBetslip />
+  </Suspense>
+);
 
 /** Home: the blocks of `home-general-components` in the content's order (issue #4 item 11). */
 export function HomePage() {
   const blocks = useHomeBlocks();
-  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
-  // Data-saving mode draws no promotion images; the slots follow the live settings.
-  const { images } = sportsTuning(rememberedDisplayMode(isAuthenticated));
   return (
     <PageFrame title="Dau" tabs={SHORTCUTS} titleHidden>
       {blocks ? (
-        blocks.map((block) => renderBlock(block, images))
+        blocks.map(renderBlock)
       ) : (
         <>
-          {images && <div className={styles.promos} aria-hidden="true" />}
+          <PromosPlaceholder />
           <SlotFallback title={t('loading')} />
         </>
       )}
-      <Suspense>
-        <HomeBetslip />
-      </Suspense>
+      {betslip}
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNotificationStore } from '../../lib/notification-store';
-import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime-socket';
 import { refreshLoyalty, setLoyaltyProgress } from './store';
 
 const attached = new WeakSet<SocketLike>();

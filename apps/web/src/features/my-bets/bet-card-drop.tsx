@@ -6,7 +6,7 @@ import { queryClient } from '../../lib/query-client';
 import { currentSite } from '../../lib/site';
 import { useBetHistory, useOpenBetsCount } from './api/bet-history';
 import { clearBetNotify, useBetPushStore, useBetPushes, useStoredBetNotify } from './bet-pushes';
-import { t, tf, type BettingKey } from '../betslip/betting-strings';
+import { t, tf, type BettingKey } from '../../lib/betting-strings';
 import styles from './my-bets.module.css';
 
 /**
@@ -51,13 +51,15 @@ function BetDropButton({ label, className }: { label: string; className: string 
         className={className}
         aria-expanded={open}
         aria-controls="bet-drop"
-        aria-label={`${label}, ${tf('openCount', { n: openBets })}${notify ? `, ${t('newUpdates')}` : ''}`}
+        // The name starts with the visible text (label, count) so speech matches the screen.
+        aria-label={`${label}${openBets > 0 ? ` ${openBets}` : ''}, ${tf('openCount', { n: openBets })}${notify ? `, ${t('newUpdates')}` : ''}`}
         onClick={() => {
           setOpenOn(open ? null : pathname);
           clearBetNotify();
         }}
       >
         {label}
+        {openBets > 0 && ' '}
         {openBets > 0 && (
           <span className={styles.count} data-testid="open-bets">
             {openBets}

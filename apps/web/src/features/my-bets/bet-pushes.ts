@@ -11,7 +11,7 @@ import { apiFetch } from '../../lib/api-client';
 import { useNotificationStore } from '../../lib/notification-store';
 import { queryClient } from '../../lib/query-client';
 import { fetchUserSettings, settingsKey, type SettingsAnswer } from '../../lib/user-settings';
-import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime-socket';
 import { balanceQueryKey } from '../payments/api/get-balance';
 import { betsQueryKey } from './api/bet-history';
 

@@ -4,29 +4,20 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { t as tCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
-import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
+import { listPhase, OfflineState, useOnline } from '../../ui/list-states';
+import { EmptyState, PageFrame } from '../../ui/page-frame';
 import {
   useBetDetail,
   useBetHistory,
   useBetHistoryDays,
   type BetStatusFilter,
 } from './api/bet-history';
-import { t, tf, type BettingKey } from '../betslip/betting-strings';
+import { t, tf, type BettingKey } from '../../lib/betting-strings';
 import { money, siteTime, sum, useStartAtTop } from './bet-format';
 import { BetMatches } from './bet-matches';
 import { tfm, tm } from './my-bets-strings';
+import { tabs } from './my-bets-tabs';
 import styles from './my-bets.module.css';
-
-/** My Bets (spec doc 1 §2; issue #8 item 5): the user's own sports bets and casino rounds. */
-function tabs(): Tab[] {
-  const list: Tab[] = [
-    { to: '/my-bets/bet-history-v2', label: t('sportsBets') },
-    { to: '/my-bets/bet-history-v3', label: t('byDay') },
-  ];
-  // Casino history is the casino feature's page (issue #13 item 7); every site has it.
-  list.push({ to: '/my-bets/casino-history', label: t('casino') });
-  return list;
-}
 
 const STATUS_TEXT: Record<string, BettingKey> = {
   open: 'statusOpen',
@@ -203,7 +194,10 @@ interface ListProps {
 }
 
 function BetList({ filter, onPage }: ListProps) {
+  const online = useOnline();
   const history = useBetHistory(filter);
+  const waiting = listPhase(history, false, online);
+  if (waiting === 'offline') return <OfflineState message={tm('betsOffline')} />;
   if (history.isPending) return <Loading />;
   if (history.isError) return <LoadFailed retry={() => void history.refetch()} />;
   const { items, page, pageSize, totalCount } = history.data;
@@ -221,7 +215,10 @@ function BetList({ filter, onPage }: ListProps) {
 }
 
 function DaysList({ filter, onPage }: ListProps) {
+  const online = useOnline();
   const history = useBetHistoryDays(filter);
+  const waiting = listPhase(history, false, online);
+  if (waiting === 'offline') return <OfflineState message={tm('betsOffline')} />;
   if (history.isPending) return <Loading />;
   if (history.isError) return <LoadFailed retry={() => void history.refetch()} />;
   const { days, page, pageSize, totalCount } = history.data;

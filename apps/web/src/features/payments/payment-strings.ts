@@ -68,6 +68,10 @@ const EN = {
   payWithdrawalFailed: 'Withdrawal failed',
   payWithdrawalNotPaid:
     'Your withdrawal could not be paid out. The amount is back in your balance.',
+  payCash: 'Cash',
+  payFreeBet: 'Free bet',
+  payBonus: 'Bonus',
+  payReserved: 'Reserved',
 };
 
 type PaymentKey = keyof typeof EN;
@@ -135,6 +139,10 @@ const SW: Record<PaymentKey, string> = {
   payPageOf: 'Ukurasa {page} kati ya {pages}',
   payWithdrawalFailed: 'Utoaji umeshindikana',
   payWithdrawalNotPaid: 'Utoaji wako haukuweza kulipwa. Kiasi kimerudi kwenye salio lako.',
+  payCash: 'Pesa taslimu',
+  payFreeBet: 'Beti ya bure',
+  payBonus: 'Bonasi',
+  payReserved: 'Iliyohifadhiwa',
 };
 
 const own = featureStrings(EN, SW);

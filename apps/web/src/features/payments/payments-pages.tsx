@@ -135,9 +135,10 @@ export function TransactionsPage() {
                   {siteDateTime(item.createdAt)}
                 </time>
                 <span className={styles.txStatus}>{statusLabel(item.status)}</span>
-                {item.reference && (
+                {/* The provider's receipt (the M-Pesa code) once paid, else Dau's payment id. */}
+                {(item.providerReference ?? item.reference) && (
                   <span className={styles.txMeta}>
-                    {t('payReference')}: {item.reference}
+                    {t('payReference')}: {item.providerReference ?? item.reference}
                   </span>
                 )}
                 {item.runningBalance !== null && (

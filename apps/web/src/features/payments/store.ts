@@ -1,8 +1,9 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand';
 import { COOKIES } from '@dau/contracts/http';
 import type { LeakyBucketPush } from '@dau/contracts/realtime';
 import type { BalanceCookie, GetBalanceResponse } from '@dau/contracts/wallet/get-balance';
-import { readCookie } from '../../lib/cookies';
+import { hasCookie, readCookie } from '../../lib/cookies';
+import { withServerSnapshot } from '../../lib/hydration';
 import { useSessionStore } from '../../lib/session-store';
 
 export type NoticeTone = 'success' | 'danger' | 'info';
@@ -11,6 +12,8 @@ export interface Notice {
   id: number;
   tone: NoticeTone;
   text: string;
+  /** The payment it is about: a newer notice of the same payment replaces it. */
+  paymentId?: string | undefined;
 }
 
 interface PaymentsState {
@@ -30,7 +33,11 @@ interface PaymentsState {
   setBalances: (patch: Partial<Balances>) => void;
   openModal: (modal: 'deposit' | 'withdrawal') => void;
   closeModal: () => void;
-  notify: (tone: NoticeTone, text: string, ms: number) => void;
+  /**
+   * Shows a notice for `ms`. One about a payment (`paymentId`) replaces that payment's earlier
+   * notice in place: a failed deposit's reason replaces its "in progress" (issue #16).
+   */
+  notify: (tone: NoticeTone, text: string, ms: number, paymentId?: string) => void;
   playCoins: (ms: number) => void;
   dismiss: (id: number) => void;
 }
@@ -76,14 +83,11 @@ export function balancesFromAnswer(answer: GetBalanceResponse): Balances {
 
 let nextId = 1;
 
-export const usePaymentsStore = create<PaymentsState>()((set, get) => ({
+const paymentsStore = createStore<PaymentsState>()((set, get) => ({
   modal: null,
   notices: [],
   coins: false,
-  balances:
-    typeof document !== 'undefined' && useSessionStore.getState().isAuthenticated
-      ? balancesFromCookie(readCookie(COOKIES.balance))
-      : null,
+  balances: balancesOfRequest(),
   lastWithdrawalResult: null,
   failedPayments: {},
   setBalances: (patch) => {
@@ -92,9 +96,15 @@ export const usePaymentsStore = create<PaymentsState>()((set, get) => ({
   },
   openModal: (modal) => set({ modal }),
   closeModal: () => set({ modal: null }),
-  notify: (tone, text, ms) => {
+  notify: (tone, text, ms, paymentId) => {
     const id = nextId++;
-    set({ notices: [...get().notices, { id, tone, text }] });
+    const notice = { id, tone, text, paymentId };
+    const notices = get().notices;
+    const earlier = paymentId ? notices.findIndex((n) => n.paymentId === paymentId) : -1;
+    set({
+      notices:
+        earlier === -1 ? [...notices, notice] : notices.map((n, i) => (i === earlier ? notice : n)),
+    });
     setTimeout(() => get().dismiss(id), ms);
   },
   playCoins: (ms) => {
@@ -102,6 +112,17 @@ export const usePaymentsStore = create<PaymentsState>()((set, get) => ({
     setTimeout(() => set({ coins: false }), ms);
   },
   dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+}));
+
+/** The header's balance from the balance cookie, for a signed-in user (the server reads the request's). */
+function balancesOfRequest(): Balances | null {
+  return hasCookie(COOKIES.signedIn) ? balancesFromCookie(readCookie(COOKIES.balance)) : null;
+}
+
+// The server draws the signed-in header's balance from the request's cookies (ADR 180).
+export const usePaymentsStore = withServerSnapshot('payments', paymentsStore, (initial) => ({
+  ...initial,
+  balances: balancesOfRequest(),
 }));
 
 // Signing out forgets the balances and closes the payment modals (they render only signed in).

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchLabels } from '../../lib/content-client';
 import styles from './content-banners.module.css';
+import { t } from './deferred-shell-strings';
 
 /** The labels datasource the spec reads (doc 1 §7), also carrying the banner texts. */
 const LABELS_DATASOURCE = 'labels_page_withdrawal';
@@ -43,7 +44,7 @@ export function ContentBanners() {
       )}
       {banners.appUpdate && (
         <p className={styles.update} role="status">
-          A new version of the Dau app is available. <Link to="/android-app">Update now</Link>
+          {t('appUpdate')} <Link to="/android-app">{t('updateNow')}</Link>
         </p>
       )}
     </>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { currentSite } from '../../lib/site';
 import { plainText, RichText } from '../../ui/rich-text/rich-text';
+import { t, tf } from './deferred-shell-strings';
 import styles from './footer.module.css';
 import { leadsToPageOfSite, menuTarget, type MenuLink } from './menu-visibility';
 
@@ -65,16 +66,16 @@ export function Footer() {
       ) : (
         <ul className={styles.links}>
           <li>
-            <Link to="/company">About</Link>
+            <Link to="/company">{t('about')}</Link>
           </li>
           <li>
-            <Link to="/customer-support">Help</Link>
+            <Link to="/customer-support">{t('help')}</Link>
           </li>
           <li>
-            <Link to="/promotions">Promotions</Link>
+            <Link to="/promotions">{t('promotions')}</Link>
           </li>
           <li>
-            <Link to="/speedtest">Speed test</Link>
+            <Link to="/speedtest">{t('speedTest')}</Link>
           </li>
         </ul>
       )}
@@ -83,7 +84,7 @@ export function Footer() {
         {content?.responsible_gambling ? (
           <RichText inline value={content.responsible_gambling} />
         ) : (
-          `Betting is for adults only. Play responsibly. Dau ${site.country}.`
+          tf('responsible', { country: site.country })
         )}
       </p>
       {licence && (

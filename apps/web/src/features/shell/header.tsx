@@ -1,11 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { currentSite } from '../../lib/site';
 import { useSessionStore } from '../../lib/session-store';
 import { GuestActions, SignedInActions } from './header-actions';
 import styles from './header.module.css';
-import { LanguageSwitch } from './language-switch';
 import { t } from '../../lib/i18n';
 import { LoyaltyButton } from '../loyalty/loyalty-button';
+
+// Site 4's language choice: only that site loads it (server-drawn there, hydrated when loaded).
+const LanguageSwitch = lazy(() =>
+  import('./language-switch').then((m) => ({ default: m.LanguageSwitch })),
+);
 
 // The menu and its content rules load when it is first opened, not with every page.
 const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
@@ -28,7 +33,11 @@ export function Header() {
         Dau<span>.</span>
       </Link>
       {isAuthenticated ? <SignedInActions /> : <GuestActions />}
-      <LanguageSwitch />
+      {currentSite().features.languagePicker && (
+        <Suspense fallback={null}>
+          <LanguageSwitch />
+        </Suspense>
+      )}
       <LoyaltyButton />
       <button
         type="button"

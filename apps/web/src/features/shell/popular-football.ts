@@ -1,4 +1,5 @@
 import type { PopularBySportResponse } from '@dau/contracts/sports/list-sports';
+import { perLoad } from '../../lib/ssr-environment';
 import { apiFetch } from '../../lib/api-client';
 import { slugify } from '../sports/sports-route';
 
@@ -61,14 +62,17 @@ export function popularFootballLinks(answer: PopularBySportResponse): PopularFoo
   };
 }
 
-// Read once per page load, when the menu is first opened; a failure is retried next open.
-let popular: Promise<PopularFootball> | null = null;
+// Read once per page load (once per request on the server), when the menu is first opened; a
+// failure is retried next open.
 export function loadPopularFootball(): Promise<PopularFootball> {
-  popular ??= apiFetch<PopularBySportResponse>({ base: 'uof', path: '/az/popularbysport/1' })
+  const read = perLoad<{ popular: Promise<PopularFootball> | null }>('popular-football', () => ({
+    popular: null,
+  }));
+  read.popular ??= apiFetch<PopularBySportResponse>({ base: 'uof', path: '/az/popularbysport/1' })
     .then(popularFootballLinks)
     .catch((error: unknown) => {
-      popular = null;
+      read.popular = null;
       throw error;
     });
-  return popular;
+  return read.popular;
 }

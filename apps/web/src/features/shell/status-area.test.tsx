@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAvailabilityStore } from '../../lib/availability-store';
+import { pageToastSlot } from '../../lib/toast-slot';
 import { useNotificationStore } from '../../lib/notification-store';
 import { NotificationArea, ProducerBanners } from './status-area';
 
@@ -24,7 +25,12 @@ describe('status area', () => {
 
   it('expires notifications after their type’s time', () => {
     vi.useFakeTimers();
-    render(<NotificationArea />);
+    render(
+      <>
+        <div ref={pageToastSlot} />
+        <NotificationArea />
+      </>,
+    );
     act(() => {
       useNotificationStore.getState().notify({ type: 'withdrawal', message: 'Sent' });
       useNotificationStore.getState().notify({ type: 'deposit', message: 'Received' });

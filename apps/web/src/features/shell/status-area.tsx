@@ -2,6 +2,7 @@ import { LIVE_BETTING_DISABLED, PRE_MATCH_BETTING_DISABLED } from '@dau/domain/m
 import { t } from '../../lib/i18n';
 import { useAvailabilityStore } from '../../lib/availability-store';
 import { useNotificationStore } from '../../lib/notification-store';
+import { ToastPortal } from '../../lib/toast-slot';
 import styles from './status-area.module.css';
 
 /** The producer-down banners (spec doc 1 §2, doc 2 §2). */
@@ -24,26 +25,31 @@ export function ProducerBanners() {
   );
 }
 
-/** The notification area (350 px wide); each type expires after its own time. */
+/**
+ * The notification area (350 px wide); each type expires after its own time. It shows in the
+ * toast slot (under the header, or under an open modal's title), so it covers nothing.
+ */
 export function NotificationArea() {
   const items = useNotificationStore((s) => s.items);
   const dismiss = useNotificationStore((s) => s.dismiss);
   if (items.length === 0) return null;
   return (
-    <div className={styles.area} aria-live="polite">
-      {items.map((item) => (
-        <div key={item.id} className={`${styles.note} ${styles[item.tone]}`} role="status">
-          <span>{item.message}</span>
-          <button
-            type="button"
-            className={styles.dismiss}
-            aria-label={t('dismiss')}
-            onClick={() => dismiss(item.id)}
-          >
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
+    <ToastPortal>
+      <div className={styles.area} aria-live="polite">
+        {items.map((item) => (
+          <div key={item.id} className={`${styles.note} ${styles[item.tone]}`} role="status">
+            <span>{item.message}</span>
+            <button
+              type="button"
+              className={styles.dismiss}
+              aria-label={t('dismiss')}
+              onClick={() => dismiss(item.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastPortal>
   );
 }

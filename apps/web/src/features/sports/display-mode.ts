@@ -1,4 +1,5 @@
 import type { UserSettings } from '@dau/contracts/accounts/settings';
+import { serverEnvironment } from '../../lib/ssr-environment';
 
 /**
  * Compact mode and data-saving mode (the user's settings, spec doc 2 §3 session values) turned
@@ -70,6 +71,8 @@ export function sportsTuning(mode: DisplayMode): SportsTuning {
 
 /** The browser's data-saver hint (Chrome on Android: Lite mode / Data Saver). */
 export function browserSaveData(): boolean {
+  const env = serverEnvironment();
+  if (env) return env.saveData;
   if (typeof navigator === 'undefined') return false;
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   return connection?.saveData === true;
@@ -100,6 +103,7 @@ export function rememberDisplayMode(mode: DisplayMode | null): void {
 
 /** The flags remembered from the last settings read on this device, if any. */
 export function readRememberedMode(): DisplayMode | null {
+  if (serverEnvironment()) return null;
   try {
     const remembered = JSON.parse(localStorage.getItem(MEMORY_KEY) ?? 'null') as unknown;
     if (typeof remembered !== 'object' || remembered === null) return null;

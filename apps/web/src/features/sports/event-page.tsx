@@ -13,7 +13,11 @@ import { useSportsTuning } from './use-display-mode';
 import { eventQueryKey, fetchEvent } from './sports-api';
 import { watch } from './sports-feed';
 import { specifierLabel } from './sports-route';
+import { ts } from './sports-strings';
 import styles from './sports.module.css';
+
+/** Event status 5: the match was cancelled (its bets are void). */
+const CANCELLED = 5;
 
 /** Markets of one id (e.g. every total line) shown together, in the feed's order. */
 export function groupMarkets(
@@ -62,17 +66,13 @@ export function EventPage() {
   useEffect(() => (id === null ? undefined : watch([{ kind: 'event', id }])), [id]);
   const back = `/sports/${params.sportId ?? ''}/${params.catId ?? ''}/${params.subId ?? ''}`;
 
-  if (id === null || event.isError || (event.data && event.data.odds.length === 0)) {
+  if (id === null || event.isError) {
     return (
-      <PageFrame title="Match">
+      <PageFrame title={ts('match')}>
         <div className={styles.error} role="alert">
-          <p>
-            {event.data
-              ? 'This match has no markets open for betting.'
-              : 'This match is not available. It may have ended or been removed.'}
-          </p>
+          <p>{ts('matchUnavailable')}</p>
           <Link className={styles.retry} to={back}>
-            More matches
+            {ts('moreMatches')}
           </Link>
         </div>
         <BetslipDock />
@@ -81,7 +81,7 @@ export function EventPage() {
   }
   if (!event.data) {
     return (
-      <PageFrame title="Match">
+      <PageFrame title={ts('match')}>
         <div className={styles.eventHead} aria-busy="true">
           <div className={styles.skeletonText} />
         </div>
@@ -96,8 +96,11 @@ export function EventPage() {
 
 function EventDetail({ event, back }: { event: EventSummary; back: string }) {
   const live = useLiveStore((s) => s.events[event.id]);
-  const isLive = live?.isLive ?? event.isLive;
+  const finished = live?.finished || event.finished;
+  const isLive = !finished && (live?.isLive ?? event.isLive);
   const { openMarketGroups } = useSportsTuning();
+  const score = (live?.sc || event.sc).replace(':', ' : ');
+  const cancelled = (live?.ms ?? event.ms) === CANCELLED;
   return (
     <PageFrame title={event.n}>
       <div className={styles.eventHead}>
@@ -106,13 +109,17 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
         </Link>
         <div className={styles.scoreboard}>
           <span>{event.htn}</span>
-          <b className={styles.score}>
-            {isLive ? (live?.sc ?? event.sc).replace(':', ' : ') : 'vs'}
+          <b className={styles.score} data-testid="event-score">
+            {(isLive || (finished && !cancelled)) && score ? score : 'vs'}
           </b>
           <span>{event.atn}</span>
         </div>
         <p className={styles.eventTime}>
-          {isLive ? (
+          {finished ? (
+            <span data-testid="event-ended">
+              {cancelled ? ts('cancelled') : `${ts('fullTime')} · ${ts('finalScore')} ${score}`}
+            </span>
+          ) : isLive ? (
             <>
               <span className={styles.liveDot} aria-hidden="true" /> {live?.mt || event.mt}{' '}
               {live?.st ?? event.st}
@@ -122,16 +129,25 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
           )}
         </p>
       </div>
-      {groupMarkets(event.odds).map((group, index) => (
-        <MarketGroupBlock
-          // A change of mode (settings arriving) starts the groups open or closed anew.
-          key={`${group.id}:${openMarketGroups}`}
-          group={group}
-          event={event}
-          isLive={isLive}
-          initiallyOpen={index < openMarketGroups}
-        />
-      ))}
+      {finished || event.odds.length === 0 ? (
+        <div className={styles.error} role="status">
+          <p>{finished ? ts(cancelled ? 'matchCancelled' : 'bettingClosed') : ts('noMarkets')}</p>
+          <Link className={styles.retry} to={back}>
+            {ts('moreMatches')}
+          </Link>
+        </div>
+      ) : null}
+      {!finished &&
+        groupMarkets(event.odds).map((group, index) => (
+          <MarketGroupBlock
+            // A change of mode (settings arriving) starts the groups open or closed anew.
+            key={`${group.id}:${openMarketGroups}`}
+            group={group}
+            event={event}
+            isLive={isLive}
+            initiallyOpen={index < openMarketGroups}
+          />
+        ))}
       <BetslipDock />
     </PageFrame>
   );

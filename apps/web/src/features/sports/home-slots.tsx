@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
 import { useFetched } from '../../lib/use-fetched';
+import { useHydrated } from '../../lib/hydration';
 import { settingsQuery } from '../accounts/api/settings-query';
 import { BetslipButton } from '../betslip/betslip-button';
 import { loadPopularFootball } from '../shell/popular-football';
@@ -48,31 +49,32 @@ const subscribeRemembered = (listener: () => void) =>
  */
 function useHomeTuning(): SportsTuning & { settled: boolean } {
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
-  const version = useSyncExternalStore(subscribeRemembered, () => rememberedVersion);
-  // The answer itself too, for a device that cannot store the flags.
-  const [read, setRead] = useState<DisplayMode | 'failed' | null>(null);
+  const version = useSyncExternalStore(
+    subscribeRemembered,
+    () => rememberedVersion,
+    () => 0,
+  );
+  // The answer itself too, for a device that cannot store the flags; read on the server for a
+  // signed-in first paint (ADR 180).
+  const settings = useFetched('settings', () => settingsQuery().queryFn(), {
+    enabled: isAuthenticated,
+  });
   useEffect(() => {
-    if (!isAuthenticated) {
-      rememberDisplayMode(null);
-      return;
-    }
-    let live = true;
-    settingsQuery()
-      .queryFn()
-      .then(
-        ({ settings }) =>
-          live && setRead({ compact: settings.compactMode, saveData: settings.saveData }),
-        () => live && setRead('failed'),
-      );
-    return () => {
-      live = false;
-      setRead(null);
-    };
+    if (!isAuthenticated) rememberDisplayMode(null);
   }, [isAuthenticated]);
+  // The device's remembered flags once hydrated: hydration draws what the server drew.
+  const hydrated = useHydrated();
+  const flags = settings.data?.settings;
+  const failed = settings.isError;
   return useMemo(() => {
     void version;
+    const read: DisplayMode | 'failed' | null = flags
+      ? { compact: flags.compactMode, saveData: flags.saveData }
+      : failed
+        ? 'failed'
+        : null;
     const known = isAuthenticated
-      ? (readRememberedMode() ?? (read === 'failed' ? null : read))
+      ? ((hydrated ? readRememberedMode() : null) ?? (read === 'failed' ? null : read))
       : null;
     const mode = displayModeOf(
       known ? { compactMode: known.compact, saveData: known.saveData } : undefined,
@@ -80,7 +82,7 @@ function useHomeTuning(): SportsTuning & { settled: boolean } {
     );
     const settled = !isAuthenticated || known !== null || read === 'failed';
     return { ...tuningFor(mode), settled };
-  }, [isAuthenticated, read, version]);
+  }, [isAuthenticated, flags, failed, version, hydrated]);
 }
 
 /** The 1x2 market: every football event offers it, and the slots show football. */

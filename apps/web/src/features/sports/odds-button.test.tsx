@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MarketGroup } from '@dau/contracts/sports/event-summary';
-import { useBetslipStore } from '../betslip/betslip-store';
+import { useBetslipStore } from '../../lib/betslip-store';
 import { createBetslip } from '@dau/domain/betslip';
 import {
   applyMarketStatus,

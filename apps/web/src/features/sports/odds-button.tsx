@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useAvailabilityStore } from '../../lib/availability-store';
-import { pickKey, toggleSelection, useBetslipStore } from '../betslip/betslip-store';
+import { pickKey, toggleSelection, useBetslipStore } from '../../lib/betslip-store';
 import { outcomeKey, useLiveStore } from './live-store';
 import styles from './sports.module.css';
 

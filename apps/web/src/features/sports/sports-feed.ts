@@ -1,4 +1,4 @@
-import { realtimeSocket, type SocketLike } from '../../lib/realtime';
+import { realtimeSocket, type SocketLike } from '../../lib/realtime-socket';
 import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summary';
 import type { MarketUpdatedPush } from '@dau/contracts/sports/realtime-payloads';
 import {

@@ -1,14 +1,17 @@
 import type { SportListItem } from '@dau/contracts/sports/list-sports';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { idFromSlug, nameFromSlug } from '../../lib/slug';
+import { listPhase, OfflineState, useOnline, type ListPhase } from '../../ui/list-states';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
 import { BetslipDock } from '../betslip/betslip-dock';
 import { EventGroups } from './event-row';
+import { CategoryNav, OddsRange, TournamentChips } from './sports-filters';
 import { seedEvents } from './live-store';
 import { useSportsTuning } from './use-display-mode';
 import { useProducerStatus } from './producer-status';
+import { tfs, ts } from './sports-strings';
 import { fetchEvent, fetchEvents, fetchSports } from './sports-api';
 import { withoutEvent } from './sports-counts';
 import { setEventRemovedHandler, setUnknownEventFetcher, watch } from './sports-feed';
@@ -16,7 +19,6 @@ import {
   DEFAULT_SPORT_ID,
   parseSportsQuery,
   resolveSportId,
-  slugify,
   sportSlug,
   withQuery,
 } from './sports-route';
@@ -143,18 +145,39 @@ export function SportsList({ live }: { live: boolean }) {
       sportName ??
       nameFromSlug(params.sportId, 'Sports'));
   const liveCount = events.data?.pages[0]?.liveCount;
+  // The sport named in a live path, even when it has no live events (and so is not listed).
+  const shownSport = params.sportId ? (sportName ?? nameFromSlug(params.sportId, '')) : null;
+  const online = useOnline();
+  // Sports loaded without this one: it has no (live) events, so there is nothing to fetch.
+  const phase: ListPhase =
+    sports.isSuccess && marketId === null
+      ? 'empty'
+      : listPhase(
+          {
+            isPending: sports.isPending || events.isPending || !tuning.settled,
+            isError: sports.isError || events.isError,
+            fetchStatus:
+              sports.fetchStatus === 'paused' || events.fetchStatus === 'paused'
+                ? 'paused'
+                : 'idle',
+          },
+          loaded.length === 0,
+          online,
+        );
 
   return (
     <PageFrame title={title}>
-      <nav className={styles.chips} aria-label="Sports">
+      <nav className={styles.chips} aria-label={ts('sportsNav')}>
         <Link
           className={styles.chip}
           to={live ? `/sports/${sportSlug({ id: sportId, name: sport?.name ?? '' })}` : '/live-now'}
         >
           {live ? (
-            'Upcoming'
+            ts('upcomingChip')
           ) : (
-            <>Live Now {liveCount ? <small aria-hidden="true">{liveCount}</small> : null}</>
+            <>
+              {ts('liveNow')} {liveCount ? <small aria-hidden="true">{liveCount}</small> : null}
+            </>
           )}
         </Link>
         {(sports.data ?? []).map((s) => (
@@ -164,7 +187,7 @@ export function SportsList({ live }: { live: boolean }) {
             className={s.id === sportId ? `${styles.chip} ${styles.chipActive}` : styles.chip}
             aria-current={s.id === sportId ? 'page' : undefined}
           >
-            {s.id === 1 ? 'Football' : s.name} <small>{s.nrOfEvents}</small>
+            {s.id === 1 ? ts('football') : s.name} <small>{s.nrOfEvents}</small>
           </Link>
         ))}
         {sports.isPending && <span className={styles.chipSkeleton} aria-hidden="true" />}
@@ -183,7 +206,7 @@ export function SportsList({ live }: { live: boolean }) {
         />
       )}
       {sport && sport.quickFilter.length > 0 && (
-        <nav className={styles.chips} aria-label="Markets">
+        <nav className={styles.chips} aria-label={ts('marketsNav')}>
           {sport.quickFilter.map((filter) => {
             const active = filter.marketId === marketId && (filter.specifier || '') === specifier;
             return (
@@ -202,9 +225,11 @@ export function SportsList({ live }: { live: boolean }) {
         </nav>
       )}
       {!live && <OddsRange key={search.toString()} />}
-      {sports.isError || events.isError ? (
-        <div className={styles.error} role="alert">
-          <p>We could not load the matches. Check your connection and try again.</p>
+      {phase === 'offline' ? (
+        <OfflineState message={ts('listOffline')} />
+      ) : phase === 'error' ? (
+        <div className={styles.error} role="alert" data-list-state="error">
+          <p>{ts('loadFailed')}</p>
           <button
             type="button"
             className={styles.retry}
@@ -213,23 +238,34 @@ export function SportsList({ live }: { live: boolean }) {
               void events.refetch();
             }}
           >
-            Try again
+            {ts('tryAgain')}
           </button>
         </div>
-      ) : events.isPending || marketId === null || !tuning.settled ? (
+      ) : phase === 'loading' ? (
         <ListSkeleton />
-      ) : loaded.length === 0 ? (
-        <EmptyState
-          message={live ? 'No live matches at the moment.' : 'No matches match these filters.'}
-          action={
-            live
-              ? { to: '/sports', label: 'Upcoming matches' }
-              : { to: sportPath, label: 'Clear filters' }
-          }
-        />
+      ) : phase === 'empty' ? (
+        live ? (
+          <EmptyState
+            message={shownSport ? tfs('noLiveSport', { sport: shownSport }) : ts('noLive')}
+            action={{
+              to: params.sportId ? `/sports/${params.sportId}` : '/sports',
+              label: shownSport ? tfs('upcomingSport', { sport: shownSport }) : ts('upcoming'),
+            }}
+          />
+        ) : (
+          <EmptyState
+            message={ts('noFilterMatches')}
+            action={{ to: sportPath, label: ts('clearFilters') }}
+          />
+        )
       ) : (
         <>
-          <EventGroups events={shown} marketId={marketId} specifier={specifier} tuning={tuning} />
+          <EventGroups
+            events={shown}
+            marketId={marketId ?? 1}
+            specifier={specifier}
+            tuning={tuning}
+          />
           {canShowMore && (
             <button
               type="button"
@@ -237,131 +273,13 @@ export function SportsList({ live }: { live: boolean }) {
               onClick={showMore}
               disabled={events.isFetchingNextPage}
             >
-              {events.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              {events.isFetchingNextPage ? ts('loading') : ts('showMore')}
             </button>
           )}
         </>
       )}
       <BetslipDock />
     </PageFrame>
-  );
-}
-
-function CategoryNav({
-  sport,
-  sportPath,
-  categoryId,
-}: {
-  sport: SportListItem;
-  sportPath: string;
-  categoryId: number | null;
-}) {
-  if (sport.categories.length === 0) return null;
-  return (
-    <nav className={styles.chips} aria-label="Countries">
-      <Link
-        to={sportPath}
-        className={categoryId === null ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-      >
-        All
-      </Link>
-      {sport.categories.map((c) => (
-        <Link
-          key={c.id}
-          to={`${sportPath}/${slugify(c.name)}-${c.id}`}
-          className={c.id === categoryId ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-        >
-          {c.name} <small>{c.count}</small>
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
-/** League chips toggle the `tournaments` query (a comma list of subcategory ids). */
-function TournamentChips({
-  sport,
-  categoryId,
-  selected,
-  locked,
-}: {
-  sport: SportListItem;
-  categoryId: number | null;
-  selected: readonly number[];
-  locked: boolean;
-}) {
-  const [search] = useSearchParams();
-  if (locked) return null;
-  const leagues = sport.categories
-    .filter((c) => categoryId === null || c.id === categoryId)
-    .flatMap((c) =>
-      c.subCategories.map((s) => ({
-        ...s,
-        label: categoryId === null ? `${c.name} ${s.name}` : s.name,
-      })),
-    );
-  if (leagues.length === 0) return null;
-  return (
-    <nav className={styles.chips} aria-label="Leagues">
-      {leagues.map((league) => {
-        const on = selected.includes(league.id);
-        const next = on ? selected.filter((id) => id !== league.id) : [...selected, league.id];
-        return (
-          <Link
-            key={league.id}
-            to={withQuery(search, { tournaments: next.length ? next.join(',') : null })}
-            className={on ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-            aria-pressed={on}
-          >
-            {league.label} <small>{league.nrOfEvents}</small>
-          </Link>
-        );
-      })}
-    </nav>
-  );
-}
-
-/** `minodd` and `maxodd` go together; the filter applies only with both. */
-function OddsRange() {
-  const [search] = useSearchParams();
-  const navigate = useNavigate();
-  const [min, setMin] = useState(search.get('minodd') ?? '');
-  const [max, setMax] = useState(search.get('maxodd') ?? '');
-  const active = search.has('minodd') && search.has('maxodd');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const both = min.trim() !== '' && max.trim() !== '';
-    navigate(withQuery(search, { minodd: both ? min : null, maxodd: both ? max : null }));
-  };
-  return (
-    <form className={styles.oddsRange} onSubmit={submit} aria-label="Odds range">
-      <span>Odds</span>
-      <input
-        aria-label="Min odds"
-        inputMode="decimal"
-        value={min}
-        onChange={(e) => setMin(e.target.value)}
-        placeholder="min"
-        size={5}
-      />
-      <span aria-hidden="true">–</span>
-      <input
-        aria-label="Max odds"
-        inputMode="decimal"
-        value={max}
-        onChange={(e) => setMax(e.target.value)}
-        placeholder="max"
-        size={5}
-      />
-      <button type="submit" className={styles.smallButton}>
-        Apply
-      </button>
-      {active && (
-        <Link className={styles.clear} to={withQuery(search, { minodd: null, maxodd: null })}>
-          Clear
-        </Link>
-      )}
-    </form>
   );
 }
 
@@ -380,7 +298,7 @@ function ChipRowsSkeleton({ rows }: { rows: number }) {
 /** Placeholder rows of the real rows' height, so nothing jumps when the list arrives. */
 function ListSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading matches">
+    <div aria-busy="true" aria-label={ts('loadingMatches')}>
       {[0, 1].map((group) => (
         <section key={group} className={styles.league}>
           <div className={`${styles.leagueTitle} ${styles.skeletonText}`} />

@@ -3,6 +3,7 @@ import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { HelpAccordion, type AccordionItem } from '../../ui/help-accordion';
 import { RichText } from '../../ui/rich-text/rich-text';
 import { CallBackForm } from './call-back-form';
+import { ts } from './support-strings';
 import styles from './support-widget.module.css';
 import { t } from '../../lib/i18n';
 import { SUPPORT_HOURS } from '@dau/domain/constants';
@@ -131,7 +132,7 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
                 </a>
               )}
             </div>
-            <nav className={styles.tabs} role="tablist" aria-label="Help topics">
+            <nav className={styles.tabs} role="tablist" aria-label={ts('helpTopics')}>
               {tabs.map((t) => (
                 <button
                   key={t._uid}

@@ -81,3 +81,136 @@ describe('the content renderer', () => {
     expect(html({ unknown: 1 }).innerHTML).toBe('');
   });
 });
+
+describe("Storyblok's rich-text field", () => {
+  const text = (value: string, marks?: object[]) => ({
+    type: 'text',
+    text: value,
+    ...(marks ? { marks } : {}),
+  });
+  const doc = {
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 2 }, content: [text('Limits')] },
+      {
+        type: 'paragraph',
+        content: [
+          text('Bold', [{ type: 'bold' }]),
+          text(' and '),
+          text('gone', [{ type: 'strike' }, { type: 'italic' }]),
+          { type: 'hard_break' },
+          text('Dial '),
+          text('*165#', [{ type: 'code' }]),
+          text(' or '),
+          text('ask us', [
+            {
+              type: 'link',
+              attrs: { href: '/customer-support/contact-us', linktype: 'story', uuid: 'u-1' },
+            },
+          ]),
+          text(', '),
+          text('mail', [{ type: 'link', attrs: { href: 'help@dau.test', linktype: 'email' } }]),
+          text(', '),
+          text('docs', [
+            { type: 'link', attrs: { href: 'https://example.org', linktype: 'url', anchor: 'a' } },
+          ]),
+          text(', '),
+          text('bad', [{ type: 'link', attrs: { href: 'javascript:alert(1)', linktype: 'url' } }]),
+        ],
+      },
+      {
+        type: 'bullet_list',
+        content: [
+          { type: 'list_item', content: [{ type: 'paragraph', content: [text('One')] }] },
+          {
+            type: 'list_item',
+            content: [
+              { type: 'paragraph', content: [text('Two')] },
+              {
+                type: 'ordered_list',
+                content: [
+                  { type: 'list_item', content: [{ type: 'paragraph', content: [text('Inner')] }] },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { type: 'blockquote', content: [{ type: 'paragraph', content: [text('Quoted')] }] },
+      { type: 'code_block', content: [text('*144#')] },
+      { type: 'horizontal_rule' },
+      {
+        type: 'image',
+        attrs: { src: 'https://a.storyblok.com/f/77/640x360/abc/promo.png', alt: 'Promo' },
+      },
+      { type: 'image', attrs: { src: 'javascript:x', alt: 'never' } },
+      { type: 'blok', attrs: { body: [{ component: 'button' }] } },
+      { type: 'paragraph', content: [{ type: 'emoji', attrs: { emoji: '⚽', name: 'soccer' } }] },
+      { type: 'paragraph' },
+    ],
+  };
+
+  it('renders headings, marks, links by type, lists, quotes, code, rules and sized images', () => {
+    const root = html(doc);
+    expect(root.querySelector('h3')?.textContent).toBe('Limits');
+    expect(root.querySelector('p strong')?.textContent).toBe('Bold');
+    expect(root.querySelector('em s')?.textContent).toBe('gone');
+    expect(root.querySelector('p br')).not.toBeNull();
+    expect(root.querySelector('p code')?.textContent).toBe('*165#');
+    const links = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual([
+      '/customer-support/contact-us',
+      'mailto:help@dau.test',
+      'https://example.org#a',
+    ]);
+    expect(root.textContent).toContain('bad');
+    expect([...root.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual([
+      'One',
+      'Two• Inner',
+    ]);
+    expect(root.querySelector('blockquote p')?.textContent).toBe('Quoted');
+    expect(root.querySelector('pre code')?.textContent).toBe('*144#');
+    expect(root.querySelector('hr')).not.toBeNull();
+    const images = root.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatchObject({ alt: 'Promo', width: 640, height: 360 });
+    expect(root.textContent).toContain('⚽');
+    expect(root.textContent).not.toContain('button');
+  });
+
+  it('resolves story links to the full slug the published client fills in, with anchors', () => {
+    const linked = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            text('terms', [
+              {
+                type: 'link',
+                attrs: {
+                  href: 'old-slug',
+                  linktype: 'story',
+                  anchor: 'bonus',
+                  story: { full_slug: 'company/terms-and-conditions' },
+                },
+              },
+            ]),
+          ],
+        },
+      ],
+    };
+    expect(html(linked).querySelector('a')?.getAttribute('href')).toBe(
+      '/company/terms-and-conditions#bonus',
+    );
+  });
+
+  it('gives plain words and inline renderings like the Markdown fields', () => {
+    expect(plainText(doc)).toContain('Bold and gone');
+    expect(plainText({ type: 'doc', content: [] })).toBe('');
+    const inline = html(doc, true);
+    expect(inline.querySelector('p')).toBeNull();
+    expect(inline.textContent).toContain('Limits');
+    expect(RICH_TEXT_FORMATS.map((f) => f.name)).toContain('storyblok-richtext');
+  });
+});

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
+  blockText,
   documentText,
   type RichBlock,
   type RichDocument,
@@ -8,13 +9,23 @@ import {
   type RichTextFormat,
 } from './document';
 import { markdownFormat } from './markdown-format';
+import { storyblokFormat } from './storyblok-format';
 
 /**
  * The one renderer of content fields (ADR 050): every text that comes from the content service
  * goes through `RichText` (or `plainText` where only words fit, such as an `alt` attribute).
  * Input formats parse into one document shape; a format is added by appending it here.
  */
-export const RICH_TEXT_FORMATS: RichTextFormat[] = [markdownFormat];
+export const RICH_TEXT_FORMATS: RichTextFormat[] = [markdownFormat, storyblokFormat];
+
+const MARK_TAGS = {
+  strong: 'strong',
+  em: 'em',
+  strike: 's',
+  underline: 'u',
+  sup: 'sup',
+  sub: 'sub',
+} as const;
 
 const EMPTY: RichDocument = { blocks: [] };
 
@@ -38,12 +49,9 @@ function inline(nodes: readonly RichInline[]): ReactNode[] {
         return <br key={key} />;
       case 'code':
         return <code key={key}>{node.text}</code>;
-      case 'strong':
-        return <strong key={key}>{inline(node.children)}</strong>;
-      case 'em':
-        return <em key={key}>{inline(node.children)}</em>;
       case 'link':
-        // Site paths stay in the app; https opens a new window; anything else is just text.
+        // Site paths stay in the app; https opens a new window; mailto opens the mail app;
+        // anything else is just text.
         return node.href.startsWith('/') ? (
           <Link key={key} to={node.href}>
             {inline(node.children)}
@@ -52,9 +60,17 @@ function inline(nodes: readonly RichInline[]): ReactNode[] {
           <a key={key} href={node.href} target="_blank" rel="noopener noreferrer">
             {inline(node.children)}
           </a>
+        ) : node.href.startsWith('mailto:') ? (
+          <a key={key} href={node.href}>
+            {inline(node.children)}
+          </a>
         ) : (
           <Fragment key={key}>{inline(node.children)}</Fragment>
         );
+      default: {
+        const Tag = MARK_TAGS[node.type];
+        return <Tag key={key}>{inline(node.children)}</Tag>;
+      }
     }
   });
 }
@@ -98,6 +114,30 @@ function block(node: RichBlock, key: number): ReactNode {
           </tbody>
         </table>
       );
+    case 'quote':
+      return <blockquote key={key}>{node.blocks.map(block)}</blockquote>;
+    case 'code':
+      return (
+        <pre key={key}>
+          <code>{node.text}</code>
+        </pre>
+      );
+    case 'rule':
+      return <hr key={key} />;
+    case 'image':
+      // Sized from the asset URL where Storyblok puts it, so the page does not shift.
+      return (
+        <img
+          key={key}
+          src={node.src}
+          alt={node.alt}
+          width={node.width}
+          height={node.height}
+          loading="lazy"
+          decoding="async"
+          style={{ maxWidth: '100%', height: 'auto' }}
+        />
+      );
   }
 }
 
@@ -119,12 +159,12 @@ export function RichText({
   if (document.blocks.length === 0) return null;
   if (asInline) {
     const parts = document.blocks.flatMap((b, i): RichInline[] => {
-      const children =
+      const children: RichInline[] =
         b.type === 'list'
           ? b.items.flatMap((item, j) => (j === 0 ? item : [{ type: 'break' as const }, ...item]))
-          : b.type === 'table'
-            ? [{ type: 'text' as const, text: documentText({ blocks: [b] }) }]
-            : b.children;
+          : b.type === 'paragraph' || b.type === 'heading'
+            ? b.children
+            : [{ type: 'text' as const, text: blockText(b) }];
       return i === 0 ? children : [{ type: 'break' }, ...children];
     });
     return <>{inline(parts)}</>;

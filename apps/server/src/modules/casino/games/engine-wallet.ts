@@ -1,4 +1,6 @@
 import type { FairnessRef } from '@dau/contracts/casino/games';
+import type { CurrencyCode } from '@dau/domain/currency';
+import { gameLimitsIn } from '@dau/domain/games/stake-limits';
 import { parseMoney, type Cents } from '@dau/domain/money';
 import type { DbOrTx } from '../../../db/database';
 import { AppError } from '../../../errors/app-error';
@@ -36,11 +38,15 @@ export interface PlayableGame {
   maxWin: Cents;
 }
 
-/** The catalogue's game for `slug` when it is enabled and runs on `engine`; 404 otherwise. */
+/**
+ * The catalogue's game for `slug` when it is enabled and runs on `engine`; 404 otherwise. Its
+ * limits are in `currency` (the player's; the catalogue's Kenyan figures scaled, ADR 164).
+ */
 export async function playableGame(
   db: DbOrTx,
   slug: string,
   engines: readonly string[],
+  currency: CurrencyCode = 'KES',
 ): Promise<PlayableGame> {
   const game = await gameBySlug(db, slug);
   if (
@@ -54,12 +60,16 @@ export async function playableGame(
       { code: 'UNKNOWN_GAME', message: `There is no game "${slug}" to play here.` },
     ]);
   }
+  const limits = gameLimitsIn(
+    { minStake: game.min_stake, maxStake: game.max_stake, maxWin: game.max_win },
+    currency,
+  );
   return {
     slug: game.slug,
     engine: game.engine,
-    minStake: game.min_stake as Cents,
-    maxStake: game.max_stake as Cents,
-    maxWin: game.max_win as Cents,
+    minStake: limits.minStake as Cents,
+    maxStake: limits.maxStake as Cents,
+    maxWin: limits.maxWin as Cents,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { CurrencyCode } from '@dau/domain/currency';
+import { DEFAULT_SITE_ID, isSiteId, siteConfig } from '@dau/domain/sites';
 import { z } from 'zod';
 import {
   GAME_ENGINE_PATHS,
@@ -36,6 +38,12 @@ function userId(request: { user: { userId: number } | null }): number {
   return request.user.userId;
 }
 
+/** The signed-in player's currency: their site's (stake limits and max win are in it). */
+export function playerCurrency(request: { user: { siteId: number } | null }): CurrencyCode {
+  const siteId = request.user?.siteId;
+  return siteConfig(isSiteId(siteId) ? siteId : DEFAULT_SITE_ID).currencyCode;
+}
+
 /**
  * The in-house game engines' HTTP calls (issue #13 item 4, docs/decisions/171-172): one-step
  * rounds and Mines, each through the game wallet. Every call is the signed-in player's own.
@@ -57,7 +65,13 @@ export async function gameRoutes(app: AppInstance, { oneStep, mines }: GameRoute
       },
     },
     async (request) =>
-      oneStep.play(userId(request), request.params.slug, request.body.stake, request.body.params),
+      oneStep.play(
+        userId(request),
+        request.params.slug,
+        request.body.stake,
+        request.body.params,
+        playerCurrency(request),
+      ),
   );
 
   app.post(
@@ -71,7 +85,8 @@ export async function gameRoutes(app: AppInstance, { oneStep, mines }: GameRoute
         response: { 200: minesRoundSchema, ...errors },
       },
     },
-    async (request) => mines.start(userId(request), request.body.stake, request.body.mines),
+    async (request) =>
+      mines.start(userId(request), request.body.stake, request.body.mines, playerCurrency(request)),
   );
 
   app.get(
@@ -100,7 +115,13 @@ export async function gameRoutes(app: AppInstance, { oneStep, mines }: GameRoute
         response: { 200: minesRoundSchema, ...errors },
       },
     },
-    async (request) => mines.reveal(userId(request), request.params.roundId, request.body.tile),
+    async (request) =>
+      mines.reveal(
+        userId(request),
+        request.params.roundId,
+        request.body.tile,
+        playerCurrency(request),
+      ),
   );
 
   app.post(
@@ -114,6 +135,7 @@ export async function gameRoutes(app: AppInstance, { oneStep, mines }: GameRoute
         response: { 200: minesRoundSchema, ...errors },
       },
     },
-    async (request) => mines.cashOut(userId(request), request.params.roundId),
+    async (request) =>
+      mines.cashOut(userId(request), request.params.roundId, playerCurrency(request)),
   );
 }

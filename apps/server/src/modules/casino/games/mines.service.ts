@@ -1,3 +1,5 @@
+import type { CurrencyCode } from '@dau/domain/currency';
+import { gameLimitsIn } from '@dau/domain/games/stake-limits';
 import { MINES_SLUG, type MinesRound } from '@dau/contracts/casino/games';
 import {
   cashOutMines,
@@ -168,8 +170,13 @@ export class MinesGame {
     return done;
   }
 
-  async start(userId: number, stakeUnits: number, mines: number): Promise<MinesRound> {
-    const game = await playableGame(this.deps.db, MINES_SLUG, ['mines']);
+  async start(
+    userId: number,
+    stakeUnits: number,
+    mines: number,
+    currency: CurrencyCode = 'KES',
+  ): Promise<MinesRound> {
+    const game = await playableGame(this.deps.db, MINES_SLUG, ['mines'], currency);
     const stake = stakeCents(stakeUnits);
     assertStakeWithin(game, stake);
     await this.recover(userId);
@@ -234,6 +241,7 @@ export class MinesGame {
     userId: number,
     roundId: string,
     apply: (state: MinesState, row: MinesRoundRow) => MinesState | keyof typeof REVEAL_ERRORS,
+    currency: CurrencyCode,
   ): Promise<MinesRound> {
     const existing = await minesRound(this.deps.db, userId, roundId);
     if (!existing) {
@@ -245,7 +253,7 @@ export class MinesGame {
       const pair = await this.pairOf(existing);
       await this.confirmDebit(existing, pair.server_seed_hash, pair.client_seed);
     }
-    const maxWin = await this.maxWin();
+    const maxWin = await this.maxWin(currency);
     const row = await this.deps.db.transaction().execute(async (tx) => {
       const locked = await minesRound(tx, userId, roundId, true);
       if (!locked) throw refused('round_finished');
@@ -268,16 +276,30 @@ export class MinesGame {
   }
 
   /** The cap on a win; read without the enabled check so a round in play can always end. */
-  private async maxWin(): Promise<number> {
+  private async maxWin(currency: CurrencyCode): Promise<number> {
     const game = await gameBySlug(this.deps.db, MINES_SLUG);
-    return game?.max_win ?? Number.MAX_SAFE_INTEGER;
+    if (!game) return Number.MAX_SAFE_INTEGER;
+    return gameLimitsIn(
+      { minStake: game.min_stake, maxStake: game.max_stake, maxWin: game.max_win },
+      currency,
+    ).maxWin;
   }
 
-  reveal(userId: number, roundId: string, tile: number): Promise<MinesRound> {
-    return this.move(userId, roundId, (state, row) => revealTile(state, row.mine_tiles, tile));
+  reveal(
+    userId: number,
+    roundId: string,
+    tile: number,
+    currency: CurrencyCode = 'KES',
+  ): Promise<MinesRound> {
+    return this.move(
+      userId,
+      roundId,
+      (state, row) => revealTile(state, row.mine_tiles, tile),
+      currency,
+    );
   }
 
-  cashOut(userId: number, roundId: string): Promise<MinesRound> {
-    return this.move(userId, roundId, (state) => cashOutMines(state));
+  cashOut(userId: number, roundId: string, currency: CurrencyCode = 'KES'): Promise<MinesRound> {
+    return this.move(userId, roundId, (state) => cashOutMines(state), currency);
   }
 }

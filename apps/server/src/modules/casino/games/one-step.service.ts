@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@dau/domain/currency';
 import {
   ONE_STEP_GAMES,
   ONE_STEP_PARAMS,
@@ -90,13 +91,14 @@ export class OneStepGames {
     slug: string,
     stakeUnits: number,
     params: unknown,
+    currency: CurrencyCode = 'KES',
   ): Promise<PlayResponse> {
     if (!isOneStepSlug(slug)) {
       throw new AppError('NOT_FOUND', [
         { code: 'UNKNOWN_GAME', message: `There is no game "${slug}" to play here.` },
       ]);
     }
-    const game = await playableGame(this.deps.db, slug, [ONE_STEP_GAMES[slug]]);
+    const game = await playableGame(this.deps.db, slug, [ONE_STEP_GAMES[slug]], currency);
     const input = roundInputOf(slug, params);
     const stake = stakeCents(stakeUnits);
     assertStakeWithin(game, stake);

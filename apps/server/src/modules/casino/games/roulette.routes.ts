@@ -10,20 +10,16 @@ import { errorEnvelopeSchema } from '@dau/contracts/errors';
 import { API_BASE } from '@dau/contracts/http';
 import { rooms } from '@dau/contracts/realtime';
 import type { AppInstance } from '../../../app-types';
+import { playerCurrency } from './games.routes';
 import { AppError } from '../../../errors/app-error';
 import { authGuards } from '../../../plugins/auth';
 import type { ConnectionHandler } from '../../../realtime/socket-server';
 import type { RouletteService } from './roulette.service';
+import { gameErrors, gameRouteTags, roundHistoryRoutes } from './shared-round.routes';
 
 const G = API_BASE.games;
-const tags = ['casino games'];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const tags = gameRouteTags;
+const errors = gameErrors;
 
 /** Roulette's shared rounds over HTTP (issue #13 item 4, docs/decisions/172). */
 export async function rouletteRoutes(
@@ -44,31 +40,15 @@ export async function rouletteRoutes(
     async () => roulette.current(),
   );
 
-  app.get(
-    `${G}${ROULETTE_PATHS.recent}`,
-    {
-      schema: {
-        tags,
-        summary: 'Recent settled roulette rounds, newest first, with their revealed seeds',
-        querystring: z.object({ count: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: { 200: rouletteRecentResponseSchema, 400: errorEnvelopeSchema },
-      },
-    },
-    async (request) => ({ rounds: await roulette.recent(request.query.count) }),
-  );
-
-  app.get(
-    `${G}/roulette/rounds/:roundId`,
-    {
-      schema: {
-        tags,
-        summary: 'One roulette round (its server seed once settled, to verify the pocket)',
-        params: z.object({ roundId: z.coerce.number().int().positive() }),
-        response: { 200: rouletteRoundSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
-      },
-    },
-    async (request) => roulette.round(request.params.roundId),
-  );
+  roundHistoryRoutes(app, {
+    game: '/roulette',
+    recentSummary: 'Recent settled roulette rounds, newest first, with their revealed seeds',
+    recentSchema: rouletteRecentResponseSchema,
+    recent: (count) => roulette.recent(count),
+    roundSummary: 'One roulette round (its server seed once settled, to verify the pocket)',
+    roundSchema: rouletteRoundSchema,
+    round: (roundId) => roulette.round(roundId),
+  });
 
   app.post(
     `${G}${ROULETTE_PATHS.bets}`,
@@ -83,7 +63,12 @@ export async function rouletteRoutes(
     },
     async (request) => {
       if (!request.user) throw new AppError('UNAUTHENTICATED');
-      return roulette.placeBets(request.user.userId, request.body.roundId, request.body.bets);
+      return roulette.placeBets(
+        request.user.userId,
+        request.body.roundId,
+        request.body.bets,
+        playerCurrency(request),
+      );
     },
   );
 

@@ -1,3 +1,6 @@
+import type { CurrencyCode } from '@dau/domain/currency';
+import { gameLimitsIn } from '@dau/domain/games/stake-limits';
+import { DEFAULT_SITE_ID, isSiteId, siteConfig } from '@dau/domain/sites';
 import {
   ROULETTE_CLIENT_SEED,
   type RouletteBetInput,
@@ -18,6 +21,7 @@ import type { Cents } from '@dau/domain/money';
 import type { AppDeps } from '../../../app-types';
 import type { RouletteTiming } from '../../../config/casino-games';
 import { AppError } from '../../../errors/app-error';
+import { gameBySlug } from '../catalogue.repository';
 import {
   assertStakeWithin,
   playableGame,
@@ -41,6 +45,7 @@ import {
   type RouletteRoundRow,
 } from './roulette.repository';
 import { newServerSeed } from './seeds.service';
+import { TickLoop } from './tick-loop';
 
 /** The player's wallet round for one roulette round: all their bets in it, one credit. */
 export const rouletteWalletRound = (roundNo: number, userId: number) =>
@@ -66,9 +71,10 @@ type Deps = Pick<AppDeps, 'db' | 'now' | 'realtime'> & {
  * restarted one) carries on where the last left off; every wallet call is idempotent.
  */
 export class RouletteService {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-  private ticking: Promise<void> | null = null;
+  private readonly loop = new TickLoop(
+    () => this.tick(),
+    (err) => this.deps.log?.error({ err }, 'roulette: tick failed; retrying'),
+  );
 
   constructor(
     private readonly deps: Deps,
@@ -147,8 +153,9 @@ export class RouletteService {
     userId: number,
     roundNo: number,
     input: RouletteBetInput[],
+    currency: CurrencyCode = 'KES',
   ): Promise<RouletteBetsResponse> {
-    const game = await playableGame(this.deps.db, ROULETTE_SLUG, ['roulette']);
+    const game = await playableGame(this.deps.db, ROULETTE_SLUG, ['roulette'], currency);
     const bets: StoredRouletteBet[] = input.map((bet) => {
       const numbers = rouletteBetNumbers(bet.kind as RouletteBetKind, bet.numbers ?? []);
       if (!numbers) badBetThrow(bet.kind);
@@ -260,7 +267,28 @@ export class RouletteService {
   private async settle(round: RouletteRoundRow): Promise<RouletteRoundRow> {
     const pocket = round.pocket ?? roulettePocket(rouletteSeed(round));
     const rows = await betsOfRound(this.deps.db, round.id);
-    const game = await playableGame(this.deps.db, ROULETTE_SLUG, ['roulette']).catch(() => null);
+    const game = await gameBySlug(this.deps.db, ROULETTE_SLUG);
+    // Each player's win is capped in their own currency (ADR 164).
+    const sites = new Map(
+      rows.length === 0
+        ? []
+        : (
+            await this.deps.db
+              .selectFrom('users')
+              .select(['id', 'site_id'])
+              .where('id', 'in', [...new Set(rows.map((r) => r.user_id))])
+              .execute()
+          ).map((u) => [u.id, u.site_id]),
+    );
+    const maxWinOf = (userId: number): number => {
+      if (!game) return Number.MAX_SAFE_INTEGER;
+      const siteId = sites.get(userId);
+      const currency = siteConfig(isSiteId(siteId) ? siteId : DEFAULT_SITE_ID).currencyCode;
+      return gameLimitsIn(
+        { minStake: game.min_stake, maxStake: game.max_stake, maxWin: game.max_win },
+        currency,
+      ).maxWin;
+    };
     const results: { userId: number; stake: number; win: number; balance: number }[] = [];
     const byUser = new Map<number, typeof rows>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
@@ -286,7 +314,7 @@ export class RouletteService {
       const wins = placed.map((row) => row.bets.reduce((sum, b) => sum + betWin(b, pocket), 0));
       const win = Math.min(
         wins.reduce((a, b) => a + b, 0),
-        game?.maxWin ?? Number.MAX_SAFE_INTEGER,
+        maxWinOf(userId),
       );
       const answer = await this.wallet.credit({
         userId,
@@ -325,27 +353,11 @@ export class RouletteService {
 
   /** Plays rounds on this instance until `stop`. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    const loop = () => {
-      if (!this.running) return;
-      this.ticking = this.tick()
-        .then((wait) => {
-          if (this.running) this.timer = setTimeout(loop, wait);
-        })
-        .catch((err: unknown) => {
-          this.deps.log?.error({ err }, 'roulette: tick failed; retrying');
-          if (this.running) this.timer = setTimeout(loop, 1000);
-        });
-    };
-    loop();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.ticking?.catch(() => undefined);
+    await this.loop.stop();
   }
 }
 

@@ -40,7 +40,7 @@ export function useLogin3() {
 
 export async function logout(): Promise<void> {
   try {
-    await apiFetch({ base: 'core', path: ACCOUNT_CORE_PATHS.logout });
+    await apiFetch({ base: 'core', path: ACCOUNT_CORE_PATHS.logout, method: 'POST' });
   } finally {
     useSessionStore.getState().clearSession();
     useSessionStore.getState().refreshFromCookie();

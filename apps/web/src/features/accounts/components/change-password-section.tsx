@@ -5,6 +5,7 @@ import { PasswordField } from './form-parts';
 import { ErrorList } from '../../../ui/error-list';
 import { fieldErrors } from '../../../ui/form-field';
 import { t } from '../account-strings';
+import { Form } from '../../../ui/form';
 
 const FIELDS = ['currentPassword', 'newPassword'];
 
@@ -23,7 +24,7 @@ export function ChangePasswordSection() {
   }
   const errors = fieldErrors(change.error, FIELDS);
   return (
-    <form className={styles.form} onSubmit={submit}>
+    <Form className={styles.form} onSubmit={submit}>
       <PasswordField
         label={t('currentPin')}
         name="currentPassword"
@@ -56,6 +57,6 @@ export function ChangePasswordSection() {
       <button type="submit" className={styles.submit} disabled={change.isPending}>
         {t('changePin')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../account-strings';
 import { TextField } from '../../../ui/form-field';
 import styles from '../account-forms.module.css';
 
@@ -35,10 +36,10 @@ export function PasswordField({
           type="button"
           className={styles.toggle}
           aria-pressed={shown}
-          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-label={shown ? t('hidePassword') : t('showPassword')}
           onClick={() => setShown(!shown)}
         >
-          {shown ? 'Hide' : 'Show'}
+          {shown ? t('hide') : t('show')}
         </button>
       }
     />

@@ -1,4 +1,5 @@
 import { COOKIES } from '@dau/contracts/http';
+import { t } from '../account-strings';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { trackEvent } from '../../../lib/analytics';
@@ -7,6 +8,7 @@ import { useLogin3 } from '../api/session';
 import { ErrorList, messagesOf } from '../../../ui/error-list';
 import { PasswordField, writeCookie } from './form-parts';
 import { completeSignIn, registrationStepUrl } from './sign-in';
+import { Form } from '../../../ui/form';
 
 /** How long the temporary registration cookie lives (doc 2 §4: until the last step). */
 const REGISTRATION_COOKIE_S = 30 * 60;
@@ -62,9 +64,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit}>
+    <Form className={styles.form} onSubmit={submit}>
       <label className={styles.label}>
-        Phone number or username
+        {t('phoneOrUsername')}
         <input
           className={styles.input}
           name="username"
@@ -76,20 +78,20 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         />
       </label>
       <PasswordField
-        label="Password or PIN"
+        label={t('passwordOrPin')}
         name="password"
         value={password}
         onChange={setPassword}
       />
       <ErrorList messages={errors} />
-      {verifyLink && <Link to={verifyLink}>Verify your phone number</Link>}
+      {verifyLink && <Link to={verifyLink}>{t('verifyPhone')}</Link>}
       <button type="submit" className={styles.submit} disabled={login.isPending}>
-        {login.isPending ? 'LOGGING IN…' : 'LOG IN'}
+        {login.isPending ? t('loggingIn') : t('logInButton')}
       </button>
       <div className={styles.links}>
-        <Link to="/forgotten-password">Forgotten password?</Link>
-        <Link to="/register">Join Dau</Link>
+        <Link to="/forgotten-password">{t('forgottenPasswordLink')}</Link>
+        <Link to="/register">{t('joinDau')}</Link>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../account-strings';
 import { useLocation, useNavigate } from 'react-router';
 import { trackEvent } from '../../../lib/analytics';
 import { useSessionStore } from '../../../lib/session-store';
@@ -22,7 +23,7 @@ export function LoginModal({ redirectUrl }: { redirectUrl: string | null }) {
   useEffect(() => trackEvent({ event: 'modal_open', modal: 'login' }), []);
 
   return (
-    <SideModal title="Log in" onClose={close} closeLabel="Close">
+    <SideModal title={t('logInTitle')} onClose={close} closeLabel={t('close')}>
       <LoginForm
         onSignedIn={() => {
           close();

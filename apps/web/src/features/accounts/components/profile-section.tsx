@@ -1,4 +1,5 @@
 import { NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
+import { t } from '../account-strings';
 import type { SiteConfig } from '@dau/domain/sites';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useProfile, useUpdateEmail } from '../../../lib/profile-api';
@@ -6,23 +7,24 @@ import { ComplianceSection } from '../../../ui/compliance-section';
 import { ErrorList, messagesOf } from '../../../ui/error-list';
 import { TextField } from '../../../ui/form-field';
 import styles from '../account-forms.module.css';
+import { Form } from '../../../ui/form';
 
 export function ProfileSection({ site }: { site: SiteConfig }) {
   const profile = useProfile();
-  if (profile.isPending) return <p>Loading…</p>;
+  if (profile.isPending) return <p>{t('loading')}</p>;
   if (profile.isError) return <ErrorList messages={messagesOf(profile.error)} />;
   const p = profile.data;
   return (
     <>
-      <section className={styles.section} aria-label="Your details">
+      <section className={styles.section} aria-label={t('yourDetails')}>
         <p>
           <strong>{p.fullName}</strong>
         </p>
-        <ul aria-label="Mobile numbers">
+        <ul aria-label={t('mobileNumbers')}>
           {p.phones.map((phone) => (
             <li key={phone.mobile}>
               {phone.mobile}
-              {phone.isPrimary ? ' (primary)' : ''}
+              {phone.isPrimary ? t('primary') : ''}
             </li>
           ))}
         </ul>
@@ -51,9 +53,9 @@ export function EmailBox({ current }: { current: string | null }) {
     update.mutate(email, { onError: (error) => setToast(messagesOf(error)[0] ?? null) });
   }
   return (
-    <form className={styles.section} onSubmit={submit}>
+    <Form className={styles.section} onSubmit={submit}>
       <TextField
-        label="Email"
+        label={t('email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -72,8 +74,8 @@ export function EmailBox({ current }: { current: string | null }) {
         </div>
       )}
       <button type="submit" className={styles.secondary} disabled={update.isPending}>
-        Update email
+        {t('updateEmail')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -25,6 +25,7 @@ import { PasswordField, writeCookie } from './form-parts';
 import { ErrorList, messagesOf } from '../../../ui/error-list';
 import { t, tf } from '../account-strings';
 import { completeSignIn, registrationStepUrl } from './sign-in';
+import { Form } from '../../../ui/form';
 
 const REGISTRATION_COOKIE_S = 30 * 60;
 const TERMS_PATH = '/company/terms-and-conditions';
@@ -106,7 +107,7 @@ function StartStep() {
   }
   const errors = fieldErrors(start.error, FIELDS);
   return (
-    <form className={styles.form} onSubmit={submit}>
+    <Form className={styles.form} onSubmit={submit}>
       <TextField
         label={tf('phoneNumber', { prefix: site.phonePrefix })}
         name="phone"
@@ -157,7 +158,7 @@ function StartStep() {
       <div className={styles.links}>
         <Link to="/login">{t('haveAccount')}</Link>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -195,7 +196,7 @@ function VerifyStep({ sid }: { sid: string }) {
   if (expired) return <ExpiredRegistration error={expired} mobile={mobile} />;
   const codeErrors = fieldErrors(verify.error, FIELDS);
   return (
-    <form className={styles.form} onSubmit={submit}>
+    <Form className={styles.form} onSubmit={submit}>
       <p>{mobile ? tf('codeSent', { mobile }) : t('codeSentNoNumber')}</p>
       <TextField
         label={t('verificationCode')}
@@ -232,7 +233,7 @@ function VerifyStep({ sid }: { sid: string }) {
       >
         {t('newCode')}
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -257,7 +258,7 @@ function DetailsStep({ sid }: { sid: string }) {
     );
   }
   return (
-    <form className={styles.form} onSubmit={submit}>
+    <Form className={styles.form} onSubmit={submit}>
       <p>{t('almostDone')}</p>
       <ComplianceFields site={site} draft={draft} onChange={setDraft} errors={errors.byField} />
       <ErrorList messages={errors.general} />
@@ -268,6 +269,6 @@ function DetailsStep({ sid }: { sid: string }) {
       >
         {t('finish')}
       </button>
-    </form>
+    </Form>
   );
 }

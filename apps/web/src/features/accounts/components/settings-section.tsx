@@ -1,3 +1,4 @@
+import { t } from '../account-strings';
 import type {
   ResponsibleGamblingPeriod,
   ResponsibleGamblingState,
@@ -13,6 +14,7 @@ import styles from '../account-forms.module.css';
 import { useSettings, useUpdateSettings } from '../api/settings';
 import { ErrorList, messagesOf } from '../../../ui/error-list';
 import type { BreakStartedState } from './break-notice';
+import { Form } from '../../../ui/form';
 
 const TOGGLES: { key: keyof UserSettings; label: string }[] = [
   { key: 'isAcceptChanges', label: 'Accept odds changes automatically' },
@@ -28,8 +30,8 @@ export function SettingsSection() {
   const update = useUpdateSettings();
   return (
     <>
-      <section className={styles.section} aria-label="Settings">
-        {settings.isPending && <p>Loading…</p>}
+      <section className={styles.section} aria-label={t('settingsTitle')}>
+        {settings.isPending && <p>{t('loading')}</p>}
         {settings.data &&
           TOGGLES.map(({ key, label }) => (
             <label key={key} className={styles.check}>
@@ -56,11 +58,11 @@ export function SettingsSection() {
   );
 }
 
-const PERIODS: { value: ResponsibleGamblingPeriod; label: string }[] = [
-  { value: '24h', label: 'A 24-hour break' },
-  { value: '7d', label: 'A 7-day break' },
-  { value: '30d', label: 'A 30-day break' },
-  { value: '6m', label: 'Self-exclusion for 6 months' },
+const PERIODS: { value: ResponsibleGamblingPeriod; label: Parameters<typeof t>[0] }[] = [
+  { value: '24h', label: 'break24h' },
+  { value: '7d', label: 'break7d' },
+  { value: '30d', label: 'break30d' },
+  { value: '6m', label: 'exclusion6m' },
 ];
 
 /**
@@ -92,14 +94,11 @@ function ResponsibleGambling() {
     if (confirm) start.mutate();
   }
   return (
-    <form className={styles.section} onSubmit={submit} aria-label="Take a break">
-      <h2>Take a break</h2>
-      <p>
-        During a break or self-exclusion you cannot deposit or bet; you can still log in to withdraw
-        your balance and see your transactions. It cannot be shortened or lifted early.
-      </p>
+    <Form className={styles.section} onSubmit={submit} aria-label={t('takeABreak')}>
+      <h2>{t('takeABreak')}</h2>
+      <p>{t('breakExplained')}</p>
       <label className={styles.label}>
-        Period
+        {t('period')}
         <select
           className={styles.input}
           name="period"
@@ -108,7 +107,7 @@ function ResponsibleGambling() {
         >
           {PERIODS.map((p) => (
             <option key={p.value} value={p.value}>
-              {p.label}
+              {t(p.label)}
             </option>
           ))}
         </select>
@@ -120,12 +119,12 @@ function ResponsibleGambling() {
           checked={confirm}
           onChange={(e) => setConfirm(e.target.checked)}
         />
-        I understand that this cannot be undone early
+        {t('understandNoUndo')}
       </label>
       <ErrorList messages={start.isError ? messagesOf(start.error) : []} />
       <button type="submit" className={styles.secondary} disabled={!confirm || start.isPending}>
-        Start
+        {t('start')}
       </button>
-    </form>
+    </Form>
   );
 }

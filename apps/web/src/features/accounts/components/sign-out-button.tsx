@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { t } from '../account-strings';
 import styles from '../account-forms.module.css';
 import { logout } from '../api/session';
 
@@ -11,7 +12,7 @@ export function SignOutButton() {
       className={styles.secondary}
       onClick={() => void logout().finally(() => navigate('/', { replace: true }))}
     >
-      Sign Out
+      {t('signOut')}
     </button>
   );
 }

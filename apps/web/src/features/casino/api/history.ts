@@ -7,7 +7,7 @@ import type {
 import { GAME_ENGINE_PATHS, type RevealedSeedPair } from '@dau/contracts/casino/games';
 import type { WinnersResponse } from '@dau/contracts/casino/winners';
 import { CASINO_GAMES_PATHS } from '@dau/contracts/casino/paths';
-import { apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/site';
 import type { ReplayedRound, RoundInput } from '@dau/domain/games/replay';
 
@@ -97,13 +97,19 @@ export async function fetchRoundProof(roundId: string, signal?: AbortSignal): Pr
   if (!round.provablyFair || !fairness || !round.input) return { kind: 'not-provable' };
   let serverSeed = fairness.serverSeed;
   if (!serverSeed) {
-    const pair = await apiFetch<RevealedSeedPair>({
-      base: 'games',
-      path: GAME_ENGINE_PATHS.seedByHash(fairness.serverSeedHash),
-      method: 'GET',
-      ...(signal ? { signal } : {}),
-    });
-    serverSeed = pair.serverSeed;
+    try {
+      const pair = await apiFetch<RevealedSeedPair>({
+        base: 'games',
+        path: GAME_ENGINE_PATHS.seedByHash(fairness.serverSeedHash),
+        method: 'GET',
+        ...(signal ? { signal } : {}),
+      });
+      serverSeed = pair.serverSeed;
+    } catch (error) {
+      // A shared round's seed (High Flyer's chain) is not a player's seed pair: until the
+      // round is settled it is simply not revealed yet.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
   }
   if (!serverSeed) return { kind: 'not-revealed', serverSeedHash: fairness.serverSeedHash };
   return {

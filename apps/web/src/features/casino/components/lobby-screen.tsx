@@ -14,6 +14,7 @@ import {
 } from '../catalogue';
 import { t, tf } from '../casino-strings';
 import styles from '../casino.module.css';
+import { JackpotStrip } from './jackpot-strip';
 import { GameGrid, GameSlider, GridSkeleton, SliderSkeleton } from './game-tiles';
 import { RecentGamesRow } from './recent-games-row';
 
@@ -233,6 +234,7 @@ export function LobbyScreen({
 
   return (
     <PageFrame title={title} tabs={lobbyTabs()}>
+      <JackpotStrip />
       <div className={styles.tools}>
         <SearchBox value={search} onSearch={(text) => setParam('q', text.trim())} />
         {!fixedProvider && (

@@ -1,3 +1,4 @@
+import { formatHundredths } from '@dau/domain/games/crash';
 import { formatMultiplier } from '@dau/domain/games/payout';
 import { pocketColour } from '@dau/domain/games/roulette';
 import type { ReplayedRound } from '@dau/domain/games/replay';
@@ -46,5 +47,7 @@ export function outcomeText(outcome: ReplayedRound): string {
               : 'colourGreen',
         ),
       });
+    case 'crash':
+      return tgf('outcomeCrash', { point: formatHundredths(outcome.crashPoint) });
   }
 }

@@ -86,6 +86,8 @@ export function roundInputOf(form: VerifyForm): RoundInput | VerifyProblem {
       return { game: 'scratch' };
     case 'roulette':
       return { game: 'roulette' };
+    case 'crash':
+      return { game: 'crash' };
   }
 }
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { apiFetch } from '../../../lib/api-client';
-import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime-socket';
 import { ROULETTE_PATHS, type RouletteRound } from '@dau/contracts/casino/roulette';
 import { toRoundView } from './engine-wire';
 import type { RouletteRoundView } from './game-session';

@@ -1,14 +1,15 @@
 import { formatMoney, fromUnits } from '@dau/domain/money';
 import { currentSite } from '../../../lib/site';
+import { t } from '../payment-strings';
 import { usePaymentsStore, type Balances } from '../store';
 import styles from './payments.module.css';
 
 /** The balances a summary lists (doc 1 §3: cash, bonus, free bet, reserved bonus). */
-const ROWS: [label: string, key: keyof Balances][] = [
-  ['Cash', 'cash'],
-  ['Free bet', 'freeBet'],
-  ['Bonus', 'bonus'],
-  ['Reserved', 'reserved'],
+const ROWS: [id: string, key: keyof Balances, label: Parameters<typeof t>[0]][] = [
+  ['Cash', 'cash', 'payCash'],
+  ['Free bet', 'freeBet', 'payFreeBet'],
+  ['Bonus', 'bonus', 'payBonus'],
+  ['Reserved', 'reserved', 'payReserved'],
 ];
 
 /** Balance summary of the payments page and the account menu, from the one balance state. */
@@ -17,11 +18,11 @@ export function BalanceSummary() {
   if (!balances) return null;
   const site = currentSite();
   return (
-    <dl className={styles.summary} aria-label="Balances">
-      {ROWS.map(([label, key]) => (
+    <dl className={styles.summary} aria-label={t('balances')}>
+      {ROWS.map(([id, key, label]) => (
         <div key={key}>
-          <dt>{label}</dt>
-          <dd data-balance={label}>{formatMoney(fromUnits(balances[key]), site)}</dd>
+          <dt>{t(label)}</dt>
+          <dd data-balance={id}>{formatMoney(fromUnits(balances[key]), site)}</dd>
         </div>
       ))}
     </dl>

@@ -56,7 +56,7 @@ export function DepositLimitsForm() {
   }
 
   return (
-    <form className={styles.limits} onSubmit={submit} aria-label="Deposit limits">
+    <form className={styles.limits} onSubmit={submit} aria-label={t('payDepositLimits')}>
       <h2>{t('payDepositLimits')}</h2>
       <p className={styles.hint}>{t('payLimitsHint')}</p>
       {limits.isPending && <p className={styles.hint}>{t('loading')}</p>}

@@ -67,6 +67,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         'success',
         t('payDepositInProgress').replace('{id}', result.bbPaymentTransactionId),
         NOTIFICATION_TIMEOUT_MS.deposit,
+        result.bbPaymentTransactionId,
       );
       trackEvent({
         event: 'deposit_initiated',

@@ -180,6 +180,7 @@ function WithdrawalSteps({ onClose }: { onClose: () => void }) {
       'success',
       t('payWithdrawalInProgress').replace('{id}', pushed.Value.BBPaymentTransactionId),
       NOTIFICATION_TIMEOUT_MS.withdrawal,
+      pushed.Value.BBPaymentTransactionId,
     );
     setStep(2);
   };

@@ -10,17 +10,28 @@ import { currentSite } from '../../../lib/site';
 const LABELS_DATASOURCE = 'labels_page_withdrawal';
 const DEFAULT_MESSAGE = 'Your balance is low. Deposit now to keep playing.';
 
-/** True when cash has just dropped below the threshold (or is first seen below it). */
-export function balanceFellBelow(previous: Cents | null, next: Cents, threshold: Cents): boolean {
-  return next < threshold && (previous === null || previous >= threshold);
+/** The parts of the balance the rule reads, in cents. */
+export interface CashState {
+  cash: Cents;
+  /** Held for a withdrawal on its way. */
+  reserved: Cents;
 }
 
 /**
- * The balance notification (doc 1 §4): when the real (cash) balance falls below the content
- * value `deposit_min_bal_notify`, one notice in the notification area. It fires again only
- * after the balance has risen to the threshold and fallen below it once more. `enabled` waits
- * for a fresh balance, so a stale balance cookie never raises it.
+ * True when cash has just fallen below the threshold through play: it was seen at or above it
+ * and now is below (the spec's "falls below"). A balance first seen low raises nothing (a new
+ * user with 0 is not greeted), nor does a fall that is a withdrawal's reservation (the reserved
+ * amount rose with it): a user who never played sees the notice never (issue #16).
  */
+export function balanceFellBelow(
+  previous: CashState | null,
+  next: CashState,
+  threshold: Cents,
+): boolean {
+  if (previous === null || previous.cash < threshold || next.cash >= threshold) return false;
+  return next.reserved <= previous.reserved;
+}
+
 export function useLowBalanceNotice(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
@@ -30,17 +41,17 @@ export function useLowBalanceNotice(enabled: boolean): void {
       if (stopped) return;
       const threshold = lowBalanceThreshold(labels, currentSite());
       const message = labels.deposit_low_balance?.trim() || DEFAULT_MESSAGE;
-      let previous: Cents | null = null;
+      let previous: CashState | null = null;
       const check = (balances: Balances | null) => {
         if (!balances) {
           previous = null;
           return;
         }
-        const cash = fromUnits(balances.cash);
-        if (balanceFellBelow(previous, cash, threshold)) {
+        const next = { cash: fromUnits(balances.cash), reserved: fromUnits(balances.reserved) };
+        if (balanceFellBelow(previous, next, threshold)) {
           useNotificationStore.getState().notify({ type: 'default', message });
         }
-        previous = cash;
+        previous = next;
       };
       check(usePaymentsStore.getState().balances);
       unsubscribe = usePaymentsStore.subscribe((state, before) => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { COIN_ANIMATION_MS, NOTIFICATION_TIMEOUT_MS } from '@dau/domain/constants';
-import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime';
+import { whenRealtimeSocket, type SocketLike } from '../../../lib/realtime-socket';
 import { balanceQueryKey } from '../api/get-balance';
 import { transactionsQueryKey } from '../api/transactions';
 import { usePaymentsStore } from '../store';
@@ -41,7 +41,12 @@ export function usePaymentPushes(enabled: boolean): void {
       socket.on('TransactionResult', (result) => {
         store
           .getState()
-          .notify('danger', result.userMessage, NOTIFICATION_TIMEOUT_MS.transactionResult);
+          .notify(
+            'danger',
+            result.userMessage,
+            NOTIFICATION_TIMEOUT_MS.transactionResult,
+            result.bbPaymentTransactionId,
+          );
         // An open withdrawal confirmation for this payment turns into its failure (issue #16).
         store.setState((state) => ({
           failedPayments: {

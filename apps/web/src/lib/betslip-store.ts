@@ -7,8 +7,9 @@ import {
   type BetslipState,
 } from '@dau/domain/betslip-state';
 import type { Odds } from '@dau/domain/odds';
-import { create } from 'zustand';
-import { currentSite } from '../../lib/site';
+import { createStore } from 'zustand';
+import { withServerSnapshot } from './hydration';
+import { currentSite } from './site';
 
 /**
  * The betslip store: two instances of #3's engine (normal and virtual, kept apart as the spec
@@ -92,7 +93,7 @@ function storage(): Storage | null {
   }
 }
 
-export const useBetslipStore = create<BetslipStore>()(() => ({
+const betslipStore = createStore<BetslipStore>()(() => ({
   config: siteConfigNow(),
   normal: restoreBetslip('normal', storage()),
   virtual: restoreBetslip('virtual', storage()),
@@ -102,6 +103,14 @@ export const useBetslipStore = create<BetslipStore>()(() => ({
   toss: null,
   shakes: 0,
 }));
+
+// The server renders an empty slip; the device's slip shows right after hydrating (ADR 180).
+export const useBetslipStore = withServerSnapshot(
+  'betslip',
+  betslipStore,
+  (initial) => ({ ...initial, normal: createBetslip('normal'), virtual: createBetslip('virtual') }),
+  { browser: true },
+);
 
 export function dispatchBetslip(action: BetslipAction, kind: BetslipKind = 'normal'): void {
   const previous = useBetslipStore.getState()[kind];

@@ -1,4 +1,4 @@
-import { featureStrings } from '../../lib/i18n';
+import { featureStrings } from './i18n';
 
 /**
  * The betslip's, the bet drop's and My Bets' own words in English and Swahili (issue #8). They
@@ -30,7 +30,6 @@ const EN = {
   payoutCapped: 'Payout is capped at the maximum win per bet.',
   removeBlocked: 'Remove the blocked selections to place this bet.',
   freeBetTooLow: 'Your free bet balance is not enough for this amount.',
-  virtualUnavailable: 'Virtual games are not available yet.',
   logInToBet: 'Log in to place bets',
   oddsChanges: 'Odds changes',
   askMe: 'Ask me',
@@ -111,7 +110,6 @@ const SW: Record<BettingKey, string> = {
   payoutCapped: 'Malipo yamefikia kikomo cha ushindi kwa kila beti.',
   removeBlocked: 'Ondoa chaguo zilizozuiwa ili uweke beti hii.',
   freeBetTooLow: 'Salio la beti ya bure halitoshi kwa kiasi hiki.',
-  virtualUnavailable: 'Michezo ya mtandaoni bado haipatikani.',
   logInToBet: 'Ingia ili uweke beti',
   oddsChanges: 'Mabadiliko ya odds',
   askMe: 'Niulize',

@@ -1,0 +1,375 @@
+import {
+  CRASH_SLUG,
+  type CrashBetRequest,
+  type CrashBetResponse,
+  type CrashCashOutRequest,
+  type CrashCashOutResponse,
+  type CrashChain,
+  type CrashCurrentResponse,
+  type CrashMyBet,
+  type CrashRound,
+} from '@dau/contracts/casino/crash';
+import { cashOutAt, CRASH_CLIENT_SEED } from '@dau/domain/games/crash';
+import type { AppDeps } from '../../../../app-types';
+import type { CrashSettings } from '../../../../config/casino-games';
+import { AppError } from '../../../../errors/app-error';
+import { maskPlayer } from '../../player-mask';
+import {
+  assertStakeWithin,
+  playableGame,
+  stakeCents,
+  toUnits,
+  type EngineRoundDetails,
+  type EngineWallet,
+  type PlayableGame,
+} from '../engine-wallet';
+import { CrashLive, crashWalletRound, decimal } from './crash-live';
+import {
+  betOfSlot,
+  betsOfRound,
+  betsOfUser,
+  cashOutBet,
+  confirmBet,
+  deleteBet,
+  insertBet,
+  latestChain,
+  latestRound,
+  markPaid,
+  playedOfChain,
+  playerNameOf,
+  recentCrashed,
+  roundById,
+  type CrashBetRow,
+  type CrashRoundRow,
+} from './crash.repository';
+
+export { crashWalletRound } from './crash-live';
+
+function conflict(code: string, message: string, name?: string): AppError {
+  return new AppError('CONFLICT', [{ code, message, ...(name ? { name } : {}) }]);
+}
+
+function unknownRound(roundNo: number): AppError {
+  return new AppError('NOT_FOUND', [
+    { code: 'UNKNOWN_ROUND', message: `There is no High Flyer round ${roundNo}.` },
+  ]);
+}
+
+export type CrashDeps = Pick<AppDeps, 'db' | 'now' | 'realtime'> & {
+  log?: { error(obj: unknown, msg?: string): void };
+};
+
+/** Runs wallet calls a few at a time, off the request that caused them. */
+class PayQueue {
+  private running = 0;
+  private readonly jobs: (() => Promise<void>)[] = [];
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly concurrency: number) {}
+
+  push(job: () => Promise<void>): void {
+    this.jobs.push(job);
+    this.next();
+  }
+
+  private next(): void {
+    while (this.running < this.concurrency && this.jobs.length > 0) {
+      const job = this.jobs.shift() as () => Promise<void>;
+      this.running += 1;
+      void job().finally(() => {
+        this.running -= 1;
+        this.next();
+      });
+    }
+    if (this.running === 0 && this.jobs.length === 0) {
+      for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  idle(): Promise<void> {
+    if (this.running === 0 && this.jobs.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+}
+
+/**
+ * High Flyer for players (issue #14 item 1, docs/decisions/190): rounds and bets to read, bets
+ * before take-off (debited through the game wallet), cash-outs judged by this instance's clock
+ * against the round's take-off and crash times, which are fixed in the database when the round
+ * opens, so every instance judges alike, leader or not. A cash-out is answered once recorded;
+ * its credit follows off the request, with a fixed transaction id (the round's settlement
+ * repeats it if this instance dies first). The rounds themselves: crash-rounds.ts.
+ */
+export class CrashService {
+  /** Rounds by number: take-off, crash time and crash point never change once opened. */
+  private readonly rounds = new Map<number, CrashRoundRow>();
+  private game: { value: PlayableGame; at: number } | null = null;
+  private readonly pay = new PayQueue(4);
+  readonly live: CrashLive;
+
+  constructor(
+    private readonly deps: CrashDeps,
+    private readonly wallet: EngineWallet,
+    settings: Pick<CrashSettings, 'listMs' | 'liteListMs'>,
+  ) {
+    this.live = new CrashLive(deps, settings);
+  }
+
+  async current(): Promise<CrashCurrentResponse> {
+    const row = await latestRound(this.deps.db);
+    const recent = await recentCrashed(this.deps.db, 20);
+    return {
+      round: row ? await this.live.view(row) : null,
+      recent: recent.map((r) => ({ roundId: r.id, crashPoint: decimal(r.crash_point) })),
+      bets: row
+        ? (await betsOfRound(this.deps.db, row.id, 100)).map((b) => this.live.liveBet(b))
+        : [],
+    };
+  }
+
+  async currentRound(): Promise<CrashRound | null> {
+    const row = await latestRound(this.deps.db);
+    return row ? this.live.view(row) : null;
+  }
+
+  async recent(count: number): Promise<CrashRound[]> {
+    const rows = await recentCrashed(this.deps.db, count);
+    return Promise.all(rows.map((r) => this.live.view(r)));
+  }
+
+  async round(roundNo: number): Promise<CrashRound> {
+    const row = await roundById(this.deps.db, roundNo);
+    if (!row) throw unknownRound(roundNo);
+    return this.live.view(row);
+  }
+
+  async chain(): Promise<CrashChain> {
+    const chain = await latestChain(this.deps.db);
+    if (!chain) {
+      throw new AppError('NOT_FOUND', [
+        { code: 'NO_CHAIN', message: 'No High Flyer round has been played yet.' },
+      ]);
+    }
+    return {
+      chainId: chain.id,
+      terminatingHash: chain.terminating_hash,
+      length: chain.length,
+      played: await playedOfChain(this.deps.db, chain.id),
+      createdAt: chain.created_at.toISOString(),
+    };
+  }
+
+  async myBets(userId: number, roundNo: number | null): Promise<CrashMyBet[]> {
+    const rows = await betsOfUser(this.deps.db, userId, roundNo, 20);
+    return rows.map((r) =>
+      this.live.myBet(r, { phase: r.round_phase, crash_point: r.crash_point }),
+    );
+  }
+
+  private async cachedRound(roundNo: number): Promise<CrashRoundRow | undefined> {
+    const cached = this.rounds.get(roundNo);
+    if (cached) return cached;
+    const row = await roundById(this.deps.db, roundNo);
+    if (row) {
+      if (this.rounds.size > 50) this.rounds.clear();
+      this.rounds.set(roundNo, row);
+    }
+    return row;
+  }
+
+  async crashGame(): Promise<PlayableGame> {
+    const now = Date.now();
+    if (this.game && now - this.game.at < 10_000) return this.game.value;
+    const value = await playableGame(this.deps.db, CRASH_SLUG, ['crash']);
+    this.game = { value, at: now };
+    return value;
+  }
+
+  private details(round: CrashRoundRow, bet: { slot: number; autoCashOut: number | null }) {
+    return {
+      engine: 'crash',
+      fairness: {
+        serverSeedHash: round.server_seed_hash,
+        clientSeed: CRASH_CLIENT_SEED,
+        nonce: round.id,
+        serverSeed: null,
+      },
+      input: { game: 'crash' },
+      bet: {
+        slot: bet.slot,
+        autoCashOut: bet.autoCashOut === null ? null : decimal(bet.autoCashOut),
+      },
+    } satisfies EngineRoundDetails;
+  }
+
+  /** A bet on the round taking bets: recorded, then debited through the game wallet. */
+  async placeBet(userId: number, input: CrashBetRequest): Promise<CrashBetResponse> {
+    const game = await this.crashGame();
+    const stake = stakeCents(input.stake);
+    assertStakeWithin(game, stake);
+    const auto =
+      input.autoCashOut === null || input.autoCashOut === undefined
+        ? null
+        : Math.round(input.autoCashOut * 100);
+    const user = await playerNameOf(this.deps.db, userId);
+    const player = user ? maskPlayer(user) : '••••';
+    const { bet, round } = await this.deps.db.transaction().execute(async (tx) => {
+      // Shares the round's row lock: take-off (an update) waits until this bet is recorded.
+      const round = await roundById(tx, input.roundId, 'share');
+      if (!round) throw unknownRound(input.roundId);
+      if (round.phase !== 'betting' || this.deps.now() >= round.takeoff_at) {
+        throw conflict(
+          'BETTING_CLOSED',
+          'The plane has taken off: bets are taken before take-off only. Bet on the next round.',
+        );
+      }
+      try {
+        const bet = await insertBet(tx, {
+          roundNo: round.id,
+          userId,
+          slot: input.slot,
+          player,
+          stake,
+          autoCashOut: auto,
+        });
+        return { bet, round };
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') {
+          throw conflict(
+            'SLOT_TAKEN',
+            `You already have a bet in slot ${input.slot} of this round.`,
+            'slot',
+          );
+        }
+        throw error;
+      }
+    });
+    const walletRound = crashWalletRound(round.id, userId, input.slot);
+    let balance: number;
+    try {
+      const answer = await this.wallet.debit({
+        userId,
+        gameSlug: CRASH_SLUG,
+        roundId: walletRound,
+        transactionId: `${walletRound}:bet`,
+        amount: stake,
+        plannedWin: null,
+        details: this.details(round, { slot: input.slot, autoCashOut: auto }),
+      });
+      balance = answer.response.balance;
+    } catch (error) {
+      await deleteBet(this.deps.db, bet.id);
+      throw error;
+    }
+    const confirmed = (await confirmBet(this.deps.db, bet.id)) ?? bet;
+    this.live.queue(confirmed);
+    return { bet: this.live.myBet(confirmed, round), balance: toUnits(balance) };
+  }
+
+  /**
+   * Cash-out by hand, judged by this server's clock when the request arrived (`arrivedAt`):
+   * the multiplier of that millisecond if the plane was still flying, a refusal otherwise.
+   * The answer goes as soon as the cash-out is recorded; the credit follows at once, off the
+   * request.
+   */
+  async cashOut(
+    userId: number,
+    input: CrashCashOutRequest,
+    arrivedAt: Date,
+  ): Promise<CrashCashOutResponse> {
+    const round = await this.cachedRound(input.roundId);
+    if (!round) throw unknownRound(input.roundId);
+    const elapsed = arrivedAt.getTime() - round.takeoff_at.getTime();
+    if (elapsed < 0) {
+      throw conflict('NOT_FLYING', 'The plane has not taken off yet: nothing to cash out.');
+    }
+    const at = cashOutAt(elapsed, round.crash_point);
+    const maxWin = this.game?.value.maxWin ?? (await this.crashGame()).maxWin;
+    const bet =
+      at === null
+        ? undefined
+        : await cashOutBet(this.deps.db, {
+            roundNo: round.id,
+            userId,
+            slot: input.slot,
+            cashOut: at,
+            maxWin,
+            at: arrivedAt,
+          });
+    if (!bet) throw await this.cashOutRefusal(round, userId, input.slot, at);
+    this.afterCashOut(bet);
+    return {
+      bet: this.live.myBet(bet, { phase: 'flying', crash_point: round.crash_point }),
+      judgedAt: arrivedAt.toISOString(),
+    };
+  }
+
+  private async cashOutRefusal(
+    round: CrashRoundRow,
+    userId: number,
+    slot: number,
+    at: number | null,
+  ): Promise<AppError> {
+    const bet = await betOfSlot(this.deps.db, round.id, userId, slot);
+    const crashedText = `The plane flew away at ${decimal(round.crash_point).toFixed(2)}× before your cash-out arrived: the bet is lost.`;
+    if (!bet || bet.status === 'rolled_back') {
+      return new AppError('NOT_FOUND', [
+        {
+          code: 'NO_BET',
+          message: `You have no bet in slot ${slot} of round ${round.id}.`,
+          name: 'slot',
+        },
+      ]);
+    }
+    if (
+      bet.status === 'cashed_out' ||
+      (bet.auto_cash_out !== null && at !== null && bet.auto_cash_out <= at)
+    ) {
+      const target = bet.cash_out ?? bet.auto_cash_out ?? 0;
+      return conflict(
+        'ALREADY_CASHED_OUT',
+        `This bet was already cashed out at ${decimal(target).toFixed(2)}×.`,
+      );
+    }
+    if (bet.status === 'pending') {
+      return conflict('BET_PENDING', 'Your bet is still being placed; try again in a moment.');
+    }
+    if (bet.status === 'lost' || at === null) return conflict('ROUND_CRASHED', crashedText);
+    return conflict('ROUND_CRASHED', crashedText);
+  }
+
+  /** A recorded cash-out: the list, the owner, then the credit (off the request). */
+  afterCashOut(bet: CrashBetRow): void {
+    this.live.cashedOut(bet);
+    this.pay.push(() => this.payBet(bet));
+  }
+
+  /** The bet's closing credit (its win, or 0 when lost), then marked paid. Idempotent. */
+  async payBet(bet: CrashBetRow, details?: Record<string, unknown>): Promise<void> {
+    const walletRound = crashWalletRound(bet.round_no, bet.user_id, bet.slot);
+    try {
+      await this.wallet.credit({
+        userId: bet.user_id,
+        gameSlug: CRASH_SLUG,
+        roundId: walletRound,
+        transactionId: `${walletRound}:win`,
+        amount: bet.status === 'cashed_out' ? (bet.win ?? 0) : 0,
+        roundClosed: true,
+        ...(details ? { details } : {}),
+      });
+      await markPaid(this.deps.db, bet.id);
+    } catch (err) {
+      // Left unpaid: the settlement of the round credits it again with the same id.
+      this.deps.log?.error({ err, betId: bet.id }, 'crash: credit failed; settlement retries');
+    }
+  }
+
+  /** Waits for queued credits (the round's settlement, tests and shutdown). */
+  async drain(): Promise<void> {
+    await this.pay.idle();
+  }
+
+  close(): void {
+    this.live.close();
+  }
+}
