@@ -33,6 +33,11 @@ export const paymentsEnv = {
    * to reconciliation.
    */
   PAYMENTS_CALLBACK_TOKEN: z.string().min(16).optional(),
+  /**
+   * How long Dau waits for an answer from Daraja. An STK push left unanswered this long may
+   * still have prompted the customer: its deposit stays pending (ADR 126).
+   */
+  DARAJA_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** How long the built-in sandbox waits before it calls back (the PIN prompt). */
   DARAJA_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
   /** Spec: one withdrawal per 15 minutes. */
@@ -81,6 +86,8 @@ export interface PaymentsConfig {
   securityCredential: string;
   callbackBaseUrl: string | undefined;
   callbackToken: string;
+  /** How long Dau waits for Daraja's answer (DARAJA_TIMEOUT_MS). */
+  timeoutMs: number;
   sandboxDelayMs: number;
   withdrawalMinIntervalMs: number;
   withdrawalMaxPer24h: number;
@@ -104,6 +111,7 @@ export function paymentsConfig(e: PaymentsEnv, _context: ConfigContext): Payment
     securityCredential: e.DARAJA_SECURITY_CREDENTIAL,
     callbackBaseUrl: e.PAYMENTS_CALLBACK_BASE_URL,
     callbackToken: e.PAYMENTS_CALLBACK_TOKEN ?? randomBytes(16).toString('hex'),
+    timeoutMs: e.DARAJA_TIMEOUT_MS,
     sandboxDelayMs: e.DARAJA_SANDBOX_DELAY_MS,
     withdrawalMinIntervalMs: e.WITHDRAWAL_MIN_INTERVAL_MS,
     withdrawalMaxPer24h: e.WITHDRAWAL_MAX_PER_24H,

@@ -12,6 +12,7 @@ import { inTransaction, publicId, type PaymentsContext } from './payments.contex
 import { reverseIfPaidTwice } from './daraja.reversals';
 import { depositFailureMessage } from './payments.messages';
 import {
+  adoptStkIds,
   findPaymentByPublicId,
   findUserByAccount,
   insertPayment,
@@ -39,8 +40,25 @@ function metadataValue(
   return items?.find((i) => i.Name === name)?.Value;
 }
 
-/** The STK callback: credits a successful deposit exactly once, however often it arrives. */
-export async function handleStkCallback(ctx: PaymentsContext, body: unknown): Promise<string> {
+/**
+ * The callback's payer phone as Dau stores phones (+254…), when it is a full number; Safaricom
+ * may mask it, and then it says nothing.
+ */
+function callbackPhone(value: string | number | undefined): string | null {
+  const digits = value === undefined ? '' : String(value).replace(/^\+/, '');
+  return /^\d{9,15}$/.test(digits) ? `+${digits}` : null;
+}
+
+/**
+ * The STK callback: credits a successful deposit exactly once, however often it arrives. `ref`
+ * is the deposit named in the callback URL: when no deposit has the callback's checkout id (the
+ * push went unanswered, ADR 126), that deposit takes the ids and is settled by them.
+ */
+export async function handleStkCallback(
+  ctx: PaymentsContext,
+  body: unknown,
+  ref: string | null = null,
+): Promise<string> {
   const parsed = stkCallbackSchema.safeParse(body);
   if (!parsed.success) {
     await logCallback(ctx.deps.db, { kind: 'stk', reference: null, body, outcome: 'malformed' });
@@ -50,12 +68,23 @@ export async function handleStkCallback(ctx: PaymentsContext, body: unknown): Pr
   const items = cb.CallbackMetadata?.Item;
   const paidUnits = metadataValue(items, 'Amount');
   const receipt = metadataValue(items, 'MpesaReceiptNumber');
-  const outcome = await settleStk(ctx, cb.CheckoutRequestID, {
+  const result = {
     resultCode: cb.ResultCode,
     resultDesc: cb.ResultDesc,
     paidUnits: paidUnits === undefined ? null : Number(paidUnits),
     receipt: receipt === undefined ? null : String(receipt),
-  });
+  };
+  let outcome = await settleStk(ctx, cb.CheckoutRequestID, result);
+  if (outcome === 'unknown' && ref) {
+    await adoptStkIds(ctx.deps.db, ref, {
+      merchantRequestId: cb.MerchantRequestID,
+      checkoutRequestId: cb.CheckoutRequestID,
+      phone: callbackPhone(metadataValue(items, 'PhoneNumber')),
+    });
+    // Settled again even when another delivery of this callback took the ids first (then it is
+    // a duplicate); still 'unknown' when the ref names no deposit that could take them.
+    outcome = await settleStk(ctx, cb.CheckoutRequestID, result);
+  }
   await logCallback(ctx.deps.db, { kind: 'stk', reference: cb.CheckoutRequestID, body, outcome });
   return outcome;
 }

@@ -12,6 +12,22 @@ export function stkPassword(shortcode: string, passkey: string, timestamp: strin
 
 const PENDING_ERROR_CODE = '500.001.1001';
 
+const STK_PUSH_PATH = '/mpesa/stkpush/v1/processrequest';
+
+/** Errors that mean the request never left: no connection was made. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+]);
+
+function neverSent(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' && NOT_SENT_CODES.has(cause.code);
+}
+
 /**
  * M-Pesa Daraja over HTTP. `baseUrl` is Safaricom's (sandbox or production) or the built-in
  * sandbox; nothing else differs. The OAuth token is cached until shortly before it expires.
@@ -52,28 +68,43 @@ export class DarajaProvider implements MobileMoneyProvider {
     return body.access_token;
   }
 
-  private async fetch(path: string, init: RequestInit): Promise<Response> {
+  /**
+   * One request to Daraja, bounded by DARAJA_TIMEOUT_MS. For an STK push (`prompts`: it may put
+   * a PIN prompt on the customer's phone) that Daraja may have received (no answer in time, the
+   * connection cut after sending), the error says the outcome is unknown (ADR 126). Other
+   * requests keep failing as "could not be reached" (B2C has its own timeout handling).
+   */
+  private async fetch(path: string, init: RequestInit, prompts = false): Promise<Response> {
     try {
       return await fetch(`${this.baseUrl()}${path}`, {
         ...init,
-        signal: AbortSignal.timeout(20_000),
+        signal: AbortSignal.timeout(this.config.timeoutMs),
       });
     } catch (error) {
-      throw new MobileMoneyError('M-Pesa could not be reached. Please try again.', null, {
-        cause: error,
-      });
+      const unknown = prompts && !neverSent(error);
+      throw new MobileMoneyError(
+        unknown
+          ? 'M-Pesa did not answer in time.'
+          : 'M-Pesa could not be reached. Please try again.',
+        null,
+        { cause: error, outcomeUnknown: unknown },
+      );
     }
   }
 
   private async call<T>(path: string, body: object): Promise<T> {
-    const res = await this.fetch(path, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${await this.accessToken()}`,
-        'content-type': 'application/json',
+    const res = await this.fetch(
+      path,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await this.accessToken()}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
       },
-      body: JSON.stringify(body),
-    });
+      path === STK_PUSH_PATH,
+    );
     let json: Record<string, unknown>;
     try {
       json = JSON.parse(await res.text()) as Record<string, unknown>;
@@ -93,7 +124,7 @@ export class DarajaProvider implements MobileMoneyProvider {
   async stkPush(request: Parameters<MobileMoneyProvider['stkPush']>[0]) {
     const timestamp = darajaTimestamp(this.now());
     const res = await this.call<{ MerchantRequestID: string; CheckoutRequestID: string }>(
-      '/mpesa/stkpush/v1/processrequest',
+      STK_PUSH_PATH,
       {
         BusinessShortCode: this.config.shortcode,
         Password: stkPassword(this.config.shortcode, this.config.passkey, timestamp),

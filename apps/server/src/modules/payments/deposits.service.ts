@@ -23,7 +23,13 @@ import {
   type PaymentsContext,
 } from './payments.context';
 import { operatorFailureMessage, paymentMessages } from './payments.messages';
-import { insertPayment, lockUser, setStkIds, settlePayment } from './payments.repository';
+import {
+  insertPayment,
+  lockUser,
+  notePendingPayment,
+  setStkIds,
+  settlePayment,
+} from './payments.repository';
 import { settleDeposit } from './payments.settlement';
 import type { Payment } from './payments.tables';
 
@@ -180,6 +186,14 @@ export async function requestDeposit(
   return { publicId: payment.public_id };
 }
 
+/**
+ * The STK callback URL of one deposit: it names the deposit, so its callback still finds it when
+ * M-Pesa's answer to the push (with the checkout id) never came (ADR 126).
+ */
+export function stkCallbackUrl(ctx: PaymentsContext, paymentPublicId: string): string {
+  return `${ctx.callbackUrl('stk')}?ref=${encodeURIComponent(paymentPublicId)}`;
+}
+
 async function startStkPush(ctx: PaymentsContext, payment: Payment): Promise<void> {
   try {
     const ids = await ctx.provider.stkPush({
@@ -187,11 +201,18 @@ async function startStkPush(ctx: PaymentsContext, payment: Payment): Promise<voi
       amount: payment.amount / 100,
       accountReference: payment.public_id,
       description: 'Dau deposit',
-      callbackUrl: ctx.callbackUrl('stk'),
+      callbackUrl: stkCallbackUrl(ctx, payment.public_id),
     });
     await setStkIds(ctx.deps.db, payment.id, ids);
   } catch (error) {
     if (!(error instanceof MobileMoneyError)) throw error;
+    // No answer in time: the customer may have been prompted and may pay. The deposit stays
+    // pending ("in progress" to the user); its callback, which names it, or its expiry
+    // settles it (ADR 126).
+    if (error.outcomeUnknown) {
+      await notePendingPayment(ctx.deps.db, payment.id, `stk push unanswered: ${error.message}`);
+      return;
+    }
     await settlePayment(ctx.deps.db, payment.id, {
       status: 'failed',
       resultCode: null,

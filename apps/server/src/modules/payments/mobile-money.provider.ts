@@ -60,12 +60,22 @@ export type StkQueryResult =
 
 /** The operator refused or could not be reached; the message is safe to show. */
 export class MobileMoneyError extends Error {
+  /** The request may have been acted on: see `options.outcomeUnknown`. */
+  readonly outcomeUnknown: boolean;
+
   constructor(
     message: string,
     readonly providerCode: string | null = null,
-    options?: ErrorOptions,
+    options?: ErrorOptions & {
+      /**
+       * The request may have reached the provider and been acted on (no answer in time, or the
+       * connection dropped after it was sent): the outcome is unknown, not a refusal (ADR 126).
+       */
+      outcomeUnknown?: boolean;
+    },
   ) {
     super(message, options);
     this.name = 'MobileMoneyError';
+    this.outcomeUnknown = options?.outcomeUnknown ?? false;
   }
 }

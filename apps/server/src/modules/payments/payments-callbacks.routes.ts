@@ -21,9 +21,14 @@ export function registerCallbackRoutes(app: AppInstance, ctx: PaymentsContext): 
   const { config } = app.deps;
   // Daraja's callbacks. The secret token in the path is the only credential Daraja offers.
   const callbackParams = z.object({ token: z.string() });
+  // The deposit an STK callback is for (ADR 126); Daraja calls our URL as given.
+  const callbackQuery = z.object({ ref: z.string().max(40).optional() });
   const callback = (
     kind: CallbackKind,
-    handle: (body: unknown) => Promise<{ ResultCode: number | string; ResultDesc: string }>,
+    handle: (
+      body: unknown,
+      query: { ref?: string | undefined },
+    ) => Promise<{ ResultCode: number | string; ResultDesc: string }>,
   ) =>
     app.post(
       `${CALLBACK_PREFIX}/:token/${kind}`,
@@ -33,17 +38,18 @@ export function registerCallbackRoutes(app: AppInstance, ctx: PaymentsContext): 
           tags: ['payments'],
           summary: `M-Pesa Daraja callback: ${kind}`,
           params: callbackParams,
+          querystring: callbackQuery,
           body: z.unknown(),
           response: { 200: callbackAckSchema },
         },
       },
       async (request) => {
         if (request.params.token !== config.payments.callbackToken) throw new AppError('NOT_FOUND');
-        return handle(request.body);
+        return handle(request.body, request.query);
       },
     );
   const accepted = { ResultCode: 0, ResultDesc: 'Accepted' };
-  callback('stk', async (body) => (await handleStkCallback(ctx, body), accepted));
+  callback('stk', async (body, query) => (await handleStkCallback(ctx, body, query.ref), accepted));
   callback('b2c-result', async (body) => (await handleB2cResult(ctx, body, false), accepted));
   callback('b2c-timeout', async (body) => (await handleB2cResult(ctx, body, true), accepted));
   callback(

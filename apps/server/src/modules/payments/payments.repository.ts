@@ -71,6 +71,48 @@ export async function setStkIds(
     .execute();
 }
 
+/** Why a payment is still pending (shown to operators); a settled payment keeps its own. */
+export async function notePendingPayment(db: DbOrTx, id: number, resultDesc: string) {
+  await db
+    .updateTable('payments')
+    .set({ result_desc: resultDesc, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Gives a pending (or expired) M-Pesa deposit that never learnt its STK ids the ids of the
+ * callback whose URL names it (ADR 126). With the payer's full phone in the callback, only a
+ * deposit from that phone takes them. Returns whether a deposit took them.
+ */
+export async function adoptStkIds(
+  db: DbOrTx,
+  paymentPublicId: string,
+  ids: { merchantRequestId: string; checkoutRequestId: string; phone: string | null },
+): Promise<boolean> {
+  let query = db
+    .updateTable('payments')
+    .set({
+      merchant_request_id: ids.merchantRequestId,
+      checkout_request_id: ids.checkoutRequestId,
+      updated_at: sql`now()`,
+    })
+    .where('public_id', '=', paymentPublicId)
+    .where('direction', '=', 'deposit')
+    .where('provider', '=', 'mpesa')
+    .where('checkout_request_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'failed'), eb('expired_at', 'is not', null)]),
+      ]),
+    );
+  if (ids.phone) query = query.where('phone', '=', ids.phone);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function setConversationId(db: DbOrTx, id: number, conversationId: string) {
   await db
     .updateTable('payments')

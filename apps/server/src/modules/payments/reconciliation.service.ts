@@ -5,7 +5,7 @@ import type { MobileMoneyOperator, OperatorOutcome } from './mobile-money.operat
 import { MobileMoneyError } from './mobile-money.provider';
 import type { PaymentsContext } from './payments.context';
 import { paymentMessages } from './payments.messages';
-import { markStatusQueried, settlePayment, stalePendingPayments } from './payments.repository';
+import { markStatusQueried, stalePendingPayments } from './payments.repository';
 import { failWithdrawal, settleDeposit } from './payments.settlement';
 import type { Payment } from './payments.tables';
 import { settleOperatorPayout } from './withdrawals.service';
@@ -81,15 +81,27 @@ function depositExpired(ctx: PaymentsContext, payment: Payment): boolean {
 }
 
 async function reconcileStk(ctx: PaymentsContext, payment: Payment): Promise<string> {
-  const { deps } = ctx;
   if (!payment.checkout_request_id) {
-    await settlePayment(deps.db, payment.id, {
-      status: 'failed',
-      resultCode: null,
-      resultDesc: 'no STK push was started',
-      now: deps.now(),
-    });
-    return 'failed';
+    // The push went unanswered (or the server stopped around it): M-Pesa may have prompted the
+    // customer, and the STK query needs the checkout id. It waits for its callback, which names
+    // it, until it expires; a success after that is still credited, once (ADR 126).
+    if (!depositExpired(ctx, payment)) return 'pending';
+    const outcome = await settleDeposit(
+      ctx,
+      { id: payment.id },
+      {
+        ok: false,
+        resultCode: null,
+        resultDesc: `expired: M-Pesa never answered the STK push and no callback came (${payment.result_desc ?? 'no push answer'})`,
+        paidUnits: null,
+        receipt: null,
+        receiptColumn: 'mpesa',
+        idempotencyKey: `mpesa:stk:${payment.public_id}`,
+        failureMessage: paymentMessages.depositExpired('M-Pesa'),
+        expired: true,
+      },
+    );
+    return outcome === 'failed' ? 'expired' : outcome;
   }
   let result;
   try {

@@ -29,6 +29,8 @@ import { sandboxOutcome } from './sandbox-outcomes';
 export const DARAJA_SANDBOX_PREFIX = '/sandbox/daraja';
 
 const TOKEN_TTL_S = 3599;
+/** How long a `pushTimeout` push is held at most when Dau does not hang up. */
+const PUSH_HOLD_MS = 120_000;
 /** The business' utility account when the sandbox starts: KES 5,000,000.00. */
 const OPENING_UTILITY_CENTS = 500_000_000;
 
@@ -57,9 +59,14 @@ function sandboxContext(scope: AppInstance): DarajaSandboxContext {
   const { payments } = scope.deps.config;
   const tokens = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
+  const held = new Set<() => void>();
   scope.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
+  });
+  // A push held unanswered (`pushTimeout`) must not hold the server's close up.
+  scope.addHook('preClose', async () => {
+    for (const release of [...held]) release();
   });
 
   const post = async (url: string, body: unknown): Promise<unknown> => {
@@ -88,6 +95,7 @@ function sandboxContext(scope: AppInstance): DarajaSandboxContext {
 
   const ctx: DarajaSandboxContext & { tokens: Map<string, number> } = {
     scope,
+    held,
     payments,
     tokens,
     stk: new Map(),
@@ -201,6 +209,20 @@ function registerStk(ctx: DarajaSandboxContext): void {
       };
       await ctx.postCallback(body.CallBackURL, callback, outcome);
     });
+    if (outcome === 'pushTimeout') {
+      // The prompt went out, but M-Pesa's answer never reaches Dau: hold it until Dau hangs up.
+      await new Promise<void>((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          ctx.held.delete(release);
+          resolve();
+        };
+        const timer = setTimeout(release, PUSH_HOLD_MS);
+        ctx.held.add(release);
+        reply.raw.once('close', release);
+      });
+      if (reply.raw.destroyed) return reply.hijack();
+    }
     return {
       MerchantRequestID: record.merchantRequestId,
       CheckoutRequestID: record.checkoutRequestId,

@@ -253,6 +253,8 @@ export interface DarajaSandboxContext {
   scope: AppInstance;
   payments: AppInstance['deps']['config']['payments'];
   stk: Map<string, StkRecord>;
+  /** Releases of STK pushes held unanswered (`pushTimeout`), released when the server closes. */
+  held: Set<() => void>;
   /** Payouts by originator conversation id and by receipt. */
   b2c: Map<string, B2cRecord>;
   /** Completed transactions by receipt, for reversals. */

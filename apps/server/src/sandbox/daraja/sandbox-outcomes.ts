@@ -23,6 +23,12 @@ export const SANDBOX_OUTCOME_SUFFIX = {
    * and posts the result: a payout Dau already gave back, which Dau must reverse.
    */
   timeoutThenPaid: '1038',
+  /**
+   * STK: the customer is prompted and pays (the callback comes as usual), but the answer to the
+   * push itself never comes: the request is held until Dau gives up (DARAJA_TIMEOUT_MS). Dau
+   * must keep the deposit pending and credit it from the callback (ADR 126).
+   */
+  pushTimeout: '0504',
 } as const;
 
 export type SandboxOutcome = keyof typeof SANDBOX_OUTCOME_SUFFIX | 'success';
