@@ -146,6 +146,8 @@ describe('Uganda at 360×740', () => {
       .getByTestId('header-balance')
       .filter({ hasText: 'UGX 5,000' })
       .waitFor({ timeout: 20_000 });
+    // The money is in, so the "in progress" notice has gone with the push that said so.
+    await page.getByText(/is in progress/).waitFor({ state: 'detached', timeout: 5_000 });
     await screenshot(page, 'regions-ug-deposit-done');
     assert.deepEqual(errors, []);
     await context.close();

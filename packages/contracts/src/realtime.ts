@@ -67,8 +67,12 @@ export interface ServerToClientEvents {
   authState: (state: { authenticated: boolean }) => void;
   wallet: (payload: WalletPush) => void;
   userdata: (payload: UserDataPush) => void;
-  /** A deposit was credited; amount in currency units (the client plays the coin animation). */
-  'Deposit Success': (payload: { amount: number }) => void;
+  /**
+   * A deposit was credited; amount in currency units (the client plays the coin animation).
+   * `bbPaymentTransactionId` is Dau's addition to the spec's `{amount}`: the deposit's id, so the
+   * client can close that deposit's "in progress" notice once the money is in.
+   */
+  'Deposit Success': (payload: { amount: number; bbPaymentTransactionId?: string }) => void;
   /** Sent alongside 'Deposit Success' for the user's first ever deposit. */
   'First Deposit Success': (payload: { amount: number }) => void;
   /** A payment failed: the user message is shown as a danger notification. */

@@ -89,7 +89,9 @@ describe('STK deposit', () => {
     });
 
     await eventually(() => u.socket.of('Deposit Success').length > 0);
-    expect(u.socket.of('Deposit Success')).toEqual([{ amount: 150 }]);
+    expect(u.socket.of('Deposit Success')).toEqual([
+      { amount: 150, bbPaymentTransactionId: row.public_id },
+    ]);
     expect(u.socket.of('First Deposit Success')).toEqual([{ amount: 150 }]);
     expect(u.socket.of('wallet').at(-1)).toEqual({ real: 150, bonus: 0, total: 150, reserved: 0 });
     expect(u.socket.of('userdata').at(-1)).toEqual({ CashBalance: 150, FreeBetBalance: 0 });

@@ -98,7 +98,9 @@ describe('reconciliation of lost callbacks', () => {
     expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(7_500);
     expect(await ledgerKinds(u.user.id)).toEqual(['deposit']);
     await eventually(() => u.socket.of('Deposit Success').length > 0);
-    expect(u.socket.of('Deposit Success')).toEqual([{ amount: 75 }]);
+    expect(u.socket.of('Deposit Success')).toEqual([
+      { amount: 75, bbPaymentTransactionId: pending.public_id },
+    ]);
   });
 
   it('pays out, exactly once, a withdrawal whose B2C result was lost (TransactionStatusQuery)', async () => {

@@ -131,7 +131,10 @@ export async function creditDeposit(
     .execute();
   after(async () => {
     await publishBalances(deps, [payment.user_id]);
-    deps.realtime.toUser(payment.user_id, 'Deposit Success', { amount: toUnits(credited) });
+    deps.realtime.toUser(payment.user_id, 'Deposit Success', {
+      amount: toUnits(credited),
+      bbPaymentTransactionId: payment.public_id,
+    });
     if (firstDeposit) {
       deps.realtime.toUser(payment.user_id, 'First Deposit Success', { amount: toUnits(credited) });
     }

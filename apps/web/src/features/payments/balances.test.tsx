@@ -72,6 +72,26 @@ describe('the one balance state', () => {
     stop();
   });
 
+  it("closes a credited deposit's in-progress notice, and only that one", async () => {
+    useSessionStore.setState({ isAuthenticated: true });
+    usePaymentsStore.setState({ notices: [] });
+    const { notify } = usePaymentsStore.getState();
+    notify('success', 'Your deposit DP1 is in progress.', 15_000, 'DP1');
+    notify('success', 'Your deposit DP2 is in progress.', 15_000, 'DP2');
+    const fake = fakeSocket();
+    const stop = startRealtime({ createSocket: async () => fake.socket });
+    await flush();
+    renderHook(() => usePaymentPushes(true), { wrapper });
+    act(() => fake.push('Deposit Success', { amount: 50, bbPaymentTransactionId: 'DP1' }));
+    expect(usePaymentsStore.getState().notices.map((n) => n.paymentId)).toEqual(['DP2']);
+    expect(usePaymentsStore.getState().coins).toBe(true);
+    // The spec's bare {amount} still plays the coins and closes nothing.
+    act(() => fake.push('Deposit Success', { amount: 20 }));
+    expect(usePaymentsStore.getState().notices.map((n) => n.paymentId)).toEqual(['DP2']);
+    usePaymentsStore.setState({ notices: [], coins: false });
+    stop();
+  });
+
   it('is forgotten on sign-out, with the payment modal', () => {
     useSessionStore.setState({ isAuthenticated: true });
     usePaymentsStore.setState({

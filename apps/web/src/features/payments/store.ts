@@ -40,6 +40,12 @@ interface PaymentsState {
   notify: (tone: NoticeTone, text: string, ms: number, paymentId?: string) => void;
   playCoins: (ms: number) => void;
   dismiss: (id: number) => void;
+  /**
+   * Closes the notice about one payment: a credited deposit's "in progress" (issue #16). When the
+   * push beats the deposit call's answer (Vodacom answers after the customer paid) the notice
+   * still shows its 15 s, as the spec has it for every accepted deposit.
+   */
+  dismissPayment: (paymentId: string) => void;
 }
 
 /** The signed-in user's balances in currency units, as the wire carries them (5000.5). */
@@ -112,6 +118,9 @@ const paymentsStore = createStore<PaymentsState>()((set, get) => ({
     setTimeout(() => set({ coins: false }), ms);
   },
   dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+  dismissPayment: (paymentId) => {
+    set({ notices: get().notices.filter((n) => n.paymentId !== paymentId) });
+  },
 }));
 
 /** The header's balance from the balance cookie, for a signed-in user (the server reads the request's). */

@@ -34,8 +34,12 @@ export function usePaymentPushes(enabled: boolean): void {
       socket.on('userdata', (data) => {
         store.getState().setBalances({ cash: data.CashBalance, freeBet: data.FreeBetBalance });
       });
-      socket.on('Deposit Success', () => {
+      socket.on('Deposit Success', (payload) => {
         store.getState().playCoins(COIN_ANIMATION_MS);
+        // The money is in: that deposit's "in progress" notice has said all it had to say.
+        if (payload.bbPaymentTransactionId) {
+          store.getState().dismissPayment(payload.bbPaymentTransactionId);
+        }
         refresh();
       });
       socket.on('TransactionResult', (result) => {
