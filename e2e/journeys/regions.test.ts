@@ -83,6 +83,14 @@ describe('Tanzania in Swahili at 360×740', () => {
       .filter({ hasText: 'TSh 2,000' })
       .waitFor({ timeout: 5_000 });
     await screenshot(page, 'regions-tz-transactions');
+    // Signed in at 360 px the whole logo shows: the language choice is a row of the menu instead.
+    const logo = page.locator('header > a[href="/"]');
+    assert.ok(await logo.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the logo is not cut');
+    assert.equal(await page.getByRole('button', { name: 'SW', exact: true }).isVisible(), false);
+    await page.getByRole('button', { name: 'MENYU' }).click();
+    await page.getByRole('button', { name: 'Lugha · SW' }).click();
+    await page.getByRole('dialog', { name: 'Chagua lugha yako' }).waitFor();
+    await screenshot(page, 'regions-tz-menu-language');
     assert.deepEqual(errors, []);
     await context.close();
   });

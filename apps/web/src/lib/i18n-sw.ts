@@ -34,6 +34,7 @@ export const SW: Record<StringKey, string> = {
   requestFailed: 'Ombi limeshindikana. Tafadhali jaribu tena.',
   callBackThanks: 'Asante! Tutakupigia hivi punde.',
   chooseLanguage: 'Chagua lugha yako',
+  language: 'Lugha',
   betslip: 'Tiketi',
   selectionsCount: 'chaguo {n}',
   loyalty: 'Uaminifu',

@@ -35,7 +35,7 @@ export function Header() {
       {isAuthenticated ? <SignedInActions /> : <GuestActions />}
       {currentSite().features.languagePicker && (
         <Suspense fallback={null}>
-          <LanguageSwitch />
+          <LanguageSwitch className={`${styles.button} ${styles.headerLanguage}`} />
         </Suspense>
       )}
       <LoyaltyButton />

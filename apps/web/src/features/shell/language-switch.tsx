@@ -7,9 +7,17 @@ import { t } from '../../lib/i18n';
 
 /**
  * Site 4's language choice (Kiswahili sw-tz, English en-tz): a locale cookie for a year, then a
- * full page load so every string and story is read again in the new language.
+ * full page load so every string and story is read again in the new language. In the header it
+ * is the short code (SW); in the site menu a full row ("Lugha · SW"), since a signed-in header on
+ * a 360 px phone has no room left for it (issue #16).
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({
+  className = styles.button,
+  inMenu = false,
+}: {
+  className?: string;
+  inMenu?: boolean;
+}) {
   const site = currentSite();
   const [open, setOpen] = useState(false);
   if (!site.features.languagePicker || site.languages.length === 0) return null;
@@ -18,11 +26,11 @@ export function LanguageSwitch() {
     <>
       <button
         type="button"
-        className={styles.button}
+        className={className}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        {current.toUpperCase()}
+        {inMenu ? `${t('language')} · ${current.toUpperCase()}` : current.toUpperCase()}
       </button>
       {open && (
         <div className={styles.languageBackdrop} onClick={() => setOpen(false)}>

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchStoryOnce, type BlockBase } from '../../lib/content-client';
 import { useSessionStore } from '../../lib/session-store';
-import { currentSiteId } from '../../lib/site';
+import { currentSite, currentSiteId } from '../../lib/site';
+import { LanguageSwitch } from './language-switch';
 import { isMenuItemVisible, isWebViewApp, menuTarget, type MenuItem } from './menu-visibility';
 import { loadPopularFootball, type PopularFootball, type PopularLink } from './popular-football';
 import styles from './site-menu.module.css';
@@ -99,6 +100,13 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
             );
           })}
         </ul>
+        {currentSite().features.languagePicker && (
+          <ul className={styles.list}>
+            <li>
+              <LanguageSwitch className={styles.languageRow} inMenu />
+            </li>
+          </ul>
+        )}
         <PopularFootballMenu onClose={onClose} />
       </nav>
     </div>
