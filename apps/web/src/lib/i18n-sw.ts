@@ -33,8 +33,6 @@ export const SW: Record<StringKey, string> = {
   close: 'Funga',
   requestFailed: 'Ombi limeshindikana. Tafadhali jaribu tena.',
   callBackThanks: 'Asante! Tutakupigia hivi punde.',
-  chooseLanguage: 'Chagua lugha yako',
-  language: 'Lugha',
   betslip: 'Tiketi',
   selectionsCount: 'chaguo {n}',
   loyalty: 'Uaminifu',

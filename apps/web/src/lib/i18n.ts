@@ -34,8 +34,6 @@ const EN = {
   close: 'Close',
   requestFailed: 'The request failed. Please try again.',
   callBackThanks: 'Thank you! We will call you shortly.',
-  chooseLanguage: 'Choose your language',
-  language: 'Language',
   // The betslip button's name, on / before the slip's chunk (and betting-strings) loads.
   betslip: 'Betslip',
   selectionsCount: '{n} selections',

@@ -3,7 +3,13 @@ import { COOKIES } from '@dau/contracts/http';
 import { LOCALE_COOKIE_DAYS } from '@dau/domain/constants';
 import { currentLanguage, currentSite } from '../../lib/site';
 import styles from './header.module.css';
-import { t } from '../../lib/i18n';
+import { featureStrings } from '../../lib/i18n';
+
+// Only site 4 loads this chunk, so its words stay out of every site's first load.
+const { t } = featureStrings(
+  { chooseLanguage: 'Choose your language', language: 'Language' },
+  { chooseLanguage: 'Chagua lugha yako', language: 'Lugha' },
+);
 
 /**
  * Site 4's language choice (Kiswahili sw-tz, English en-tz): a locale cookie for a year, then a
