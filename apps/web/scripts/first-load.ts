@@ -18,9 +18,10 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET_KB = 100;
 /**
  * The most CI accepts while `/` is still over BUDGET_KB (a ratchet, ADR 004): measured at
- * 112.7 kB when it was introduced. Lower it whenever the first load shrinks; never raise it.
+ * 112.7 kB when it was introduced; 114 until home's sports slots moved after the first paint
+ * (ADR 182, 100.99 kB). Lower it whenever the first load shrinks; never raise it.
  */
-export const CEILING_KB = 114;
+export const CEILING_KB = 101.5;
 
 /** The module of the `/` route (apps/web/src/app/routes.tsx). */
 export const HOME_ROUTE_MODULE = 'src/features/home/home-page.tsx';
@@ -48,6 +49,12 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'TanStack Query: pages that use it',
   },
   { pattern: /^src\/app\/deferred-shell\.tsx$/, reason: 'footer, banners, help: after paint' },
+  // Home's sports slots: server-rendered; their code loads after the first paint (or at the
+  // first touch) and they hydrate then (ADR 182). Their chunks (scripts/home-chunk.ts).
+  {
+    pattern: /^src\/features\/sports\/home-slots\.tsx$|(^|\/)_?home-slots(-shared)?-/,
+    reason: "home's sports slots: hydrated after the first paint (server HTML meanwhile)",
+  },
   // Home's `casino_games` block: asked for once the home story names it (after the first paint).
   {
     pattern: /^src\/features\/casino\/home-casino-games\.tsx$/,

@@ -2,10 +2,11 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * The content of `/` in two chunks instead of about fifteen (ADR 004): `home` holds what only
- * the home route uses (the page, its slots, the promotions), `home-shared` what the home route
- * shares with other pages (event rows, odds buttons, the betslip store, the live store, domain
- * rules). The entry's own modules stay in the entry. Rolldown otherwise cuts these modules into
+ * The content of `/` in four chunks instead of about fifteen (ADR 004): `home` holds what only
+ * the home page uses (the page, the promotions), `home-shared` what it shares with other pages;
+ * `home-slots` the sports slots, which hydrate after the first paint (ADR 182), and
+ * `home-slots-shared` what they share with other pages (event rows, odds buttons, the betslip
+ * store, the live store, domain rules). The entry's own modules stay in the entry. Rolldown otherwise cuts these modules into
  * many small shared chunks, and gzip compresses each alone: grouped, the first load of `/` is
  * about 3 kB gzip smaller, and the sports pages load `home-shared` without the home page.
  */
@@ -31,9 +32,8 @@ function closure(graph: ModuleGraph, roots: Iterable<string>, dynamic: boolean):
 
 export function homeChunk(root: string) {
   const entry = path.join(root, 'src/main.tsx');
-  const home = ['src/features/home/home-page.tsx', 'src/features/sports/home-slots.tsx'].map((p) =>
-    path.join(root, p),
-  );
+  const page = path.join(root, 'src/features/home/home-page.tsx');
+  const slots = path.join(root, 'src/features/sports/home-slots.tsx');
   let groupOf: Map<string, string> | null = null;
 
   function plan(graph: ModuleGraph): Map<string, string> {
@@ -43,12 +43,20 @@ export function homeChunk(root: string) {
         (id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
       ),
     );
-    for (const id of home) lazyRoots.delete(id);
+    lazyRoots.delete(page);
+    lazyRoots.delete(slots);
     const elsewhere = closure(graph, lazyRoots, false);
     const groups = new Map<string, string>();
-    for (const id of closure(graph, home, false)) {
+    const first = closure(graph, [page], false);
+    for (const id of first) {
       if (shell.has(id)) continue;
       groups.set(id, elsewhere.has(id) ? 'home-shared' : 'home');
+    }
+    // The sports slots hydrate after the first paint (home-page.tsx): their modules in two
+    // chunks of their own, out of the first load.
+    for (const id of closure(graph, [slots], false)) {
+      if (shell.has(id) || first.has(id)) continue;
+      groups.set(id, elsewhere.has(id) ? 'home-slots-shared' : 'home-slots');
     }
     return groups;
   }

@@ -62,3 +62,27 @@ export function PageShown(): null {
   useEffect(() => markPageShown(), []);
   return null;
 }
+
+let input: Promise<void> | null = null;
+
+/** The visitor's first touch, click or key on the page. */
+function firstInput(): Promise<void> {
+  input ??= new Promise((resolve) => {
+    const events = ['pointerdown', 'touchstart', 'keydown'] as const;
+    const done = () => {
+      for (const name of events) window.removeEventListener(name, done, true);
+      resolve();
+    };
+    for (const name of events)
+      window.addEventListener(name, done, { capture: true, passive: true });
+  });
+  return input;
+}
+
+/**
+ * After the first paint, or sooner when the visitor touches the page: when a server-rendered
+ * part that is not needed for the first paint loads its code and hydrates (ADR 182).
+ */
+export function afterFirstPaintOrInput(): Promise<void> {
+  return Promise.race([afterFirstPaint(), firstInput()]);
+}

@@ -1,10 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { afterFirstPaintOrInput } from '../../lib/after-paint';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { loadHomeBlock } from '../../lib/home-blocks';
 import { t } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
 import { useFetched } from '../../lib/use-fetched';
 import { useHydrated } from '../../lib/hydration';
+import { serverEnvironment } from '../../lib/ssr-environment';
 import { PageFrame } from '../../ui/page-frame';
 import { PromotionsSlideshow } from '../content/promotions-slideshow';
 import { rememberedDisplayMode, sportsTuning } from '../sports/display-mode';
@@ -19,8 +21,14 @@ const SHORTCUTS = [
 ];
 
 // The sports slots and the betslip button are one chunk loaded after home paints (ADR 071);
-// they fetch without TanStack Query, and the slip itself loads on demand (ADR 004).
-const slots = () => import('../sports/home-slots');
+// they fetch without TanStack Query, and the slip itself loads on demand (ADR 004). Their server
+// HTML is on screen from the first paint; in the browser their code loads once the page has
+// painted and the browser is idle, or at the first touch, and then they hydrate (ADR 182): out of
+// the first load of `/`. On the server they render at once.
+const slots = () =>
+  (serverEnvironment() ? Promise.resolve() : afterFirstPaintOrInput()).then(
+    () => import('../sports/home-slots'),
+  );
 const HomeHighlights = lazy(() => slots().then((m) => ({ default: m.HomeHighlights })));
 const HomeLiveNow = lazy(() => slots().then((m) => ({ default: m.HomeLiveNow })));
 const HomeTopLeagues = lazy(() => slots().then((m) => ({ default: m.HomeTopLeagues })));
@@ -163,11 +171,12 @@ const betslip = (
 /** Home: the blocks of `home-general-components` in the content's order (issue #4 item 11). */
 export function HomePage() {
   const blocks = useHomeBlocks();
+  // The same elements on every render: a re-render of home while a slot still waits for its
+  // code must not update the slot's boundary, or React drops its server HTML for the fallback.
+  const drawn = useMemo(() => blocks?.map(renderBlock), [blocks]);
   return (
     <PageFrame title="Dau" tabs={SHORTCUTS} titleHidden>
-      {blocks ? (
-        blocks.map(renderBlock)
-      ) : (
+      {drawn ?? (
         <>
           <PromosPlaceholder />
           <SlotFallback title={t('loading')} />
