@@ -1,4 +1,5 @@
 import type {
+  BetCashoutsTable,
   BetSelectionsTable,
   BetsTable,
   BetStatusHistoryTable,
@@ -111,6 +112,7 @@ export interface Database {
   bets: BetsTable;
   bet_selections: BetSelectionsTable;
   bet_status_history: BetStatusHistoryTable;
+  bet_cashouts: BetCashoutsTable;
   booking_codes: BookingCodesTable;
   loyalty_rewards: LoyaltyRewardsTable;
   casino_providers: CasinoProvidersTable;

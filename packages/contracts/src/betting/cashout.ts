@@ -7,6 +7,12 @@ import { betDetailParamsSchema } from './bet-history';
  */
 export const cashoutParamsSchema = betDetailParamsSchema;
 
+/** `?stake=` prices that part of the running stake (currency units) for a partial cash-out. */
+export const cashoutOfferQuerySchema = z.object({
+  stake: z.coerce.number().positive().max(1_000_000_000).optional(),
+});
+export type CashoutOfferQuery = z.infer<typeof cashoutOfferQuerySchema>;
+
 /** Why a bet has no cash-out offer now. */
 export const cashoutUnavailableReasonSchema = z.enum([
   /** Staked (partly) with a free bet: operator money. */
@@ -33,7 +39,9 @@ export const cashoutOfferSchema = z.object({
   reason: cashoutUnavailableReasonSchema.nullable(),
   /** The stake still running (cash), currency units. */
   stake: z.number(),
-  /** What the bettor receives for the whole running stake now (null when unavailable). */
+  /** The part priced: `?stake=` when given, otherwise the whole running stake. */
+  cashedStake: z.number(),
+  /** What the bettor receives for that part now (null when unavailable). */
   value: z.number().nullable(),
   /** Before tax: the fair value less the margin. */
   gross: z.number().nullable(),

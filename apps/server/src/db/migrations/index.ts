@@ -21,6 +21,7 @@ import * as casinoGames from './0630-casino-games';
 import * as casinoJackpotContributions from './0640-casino-jackpot-contributions';
 import * as casinoCrash from './0650-casino-crash';
 import * as virtualFootball from './0675-virtual-football';
+import * as betCashouts from './0700-bet-cashouts';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0640-casino-jackpot-contributions': casinoJackpotContributions,
   '0650-casino-crash': casinoCrash,
   '0675-virtual-football': virtualFootball,
+  '0700-bet-cashouts': betCashouts,
 };

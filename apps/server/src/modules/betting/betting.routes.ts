@@ -11,13 +11,19 @@ import {
   betSlipCountRequestSchema,
   betSlipCountResponseSchema,
 } from '@dau/contracts/betting/bet-slip-count';
-import { cashoutOfferSchema, cashoutParamsSchema } from '@dau/contracts/betting/cashout';
+import {
+  cashoutOfferQuerySchema,
+  cashoutOfferSchema,
+  cashoutParamsSchema,
+  cashoutRequestSchema,
+  cashoutResponseSchema,
+} from '@dau/contracts/betting/cashout';
 import { placeBetRequestSchema, placeBetResponseSchema } from '@dau/contracts/betting/place-bet';
 import type { AppInstance, SessionUser } from '../../app-types';
 import { authGuards } from '../../plugins/auth';
 import { betDetail, betHistory, betHistoryDays } from './bet-history.service';
 import { countBets } from './betting.repository';
-import { cashoutOfferFor } from './cashout.service';
+import { cashOut, cashoutOfferFor } from './cashout.service';
 import { placeBet } from './place-bet.service';
 import { processSettlements } from './settlement.service';
 
@@ -146,11 +152,35 @@ export async function bettingRoutes(app: AppInstance): Promise<void> {
         description:
           "Prices the running stake from the current feed prices with the domain rule (`cashoutOffer`). `available: false` names why (free bet, boosted leg, switched off by configuration, a suspended market, the producer down, a lost leg). An unknown bet or another user's answers 404 `BET_NOT_FOUND`; a settled or cashed-out bet 409 `BET_SETTLED` / `BET_CASHED_OUT`.",
         params: cashoutParamsSchema,
+        querystring: cashoutOfferQuerySchema,
         response: { 200: cashoutOfferSchema, ...errors },
       },
     },
     async (request) =>
-      cashoutOfferFor(app.deps, sessionUser(request.user).userId, Number(request.params.betId)),
+      cashoutOfferFor(
+        app.deps,
+        sessionUser(request.user).userId,
+        Number(request.params.betId),
+        request.query.stake,
+      ),
+  );
+
+  app.post(
+    '/api/bets/:betId/cashout',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Cash out all (or `stake` of) one of the signed-in user's open bets",
+        description:
+          'The request carries the offered `value` (for the part when `stake` is given) and `acceptChanges`. The bet row is locked and re-priced in the transaction: a value the setting does not accept answers 409 `CASHOUT_VALUE_CHANGED` (its entry `name` is the value now); no offer 409 `CASHOUT_UNAVAILABLE`; a settled or cashed-out bet 409 `BET_SETTLED` / `BET_CASHED_OUT`; a part that is not a whole currency step up to the running stake 400 `INVALID_CASHOUT_STAKE`. Live legs wait the live delay first. Pays once through the ledger (`bet_cashout`); the whole stake ends the bet `cashed_out`, a part leaves it open with the rest of the stake running.',
+        params: cashoutParamsSchema,
+        body: cashoutRequestSchema,
+        response: { 200: cashoutResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      cashOut(app.deps, sessionUser(request.user), Number(request.params.betId), request.body),
   );
 
   const intervalMs = app.deps.config.betting.settlementIntervalMs;

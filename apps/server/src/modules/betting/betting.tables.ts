@@ -38,6 +38,9 @@ export interface BetsTable {
   settled_at: Timestamp | null;
   placed_at: Timestamp;
   response: ColumnType<unknown, string, string>;
+  /** Cash stake taken by cash-outs so far, and what they paid (migration 0700). */
+  cashed_out_stake: ColumnType<number, number | undefined, number>;
+  cashed_out_payout: ColumnType<number, number | undefined, number>;
 }
 export type BetRow = Selectable<BetsTable>;
 
@@ -70,5 +73,22 @@ export interface BetStatusHistoryTable {
   status: string;
   reason: string;
   message_key: string | null;
+  created_at: Timestamp;
+}
+
+/** One cash-out of a bet, full or partial (migration 0700): the bet's cash-out history. */
+export interface BetCashoutsTable {
+  id: Generated<number>;
+  bet_id: number;
+  seq: number;
+  full: boolean;
+  stake: number;
+  stake_after_excise: number;
+  gross: number;
+  withholding_tax: number;
+  tax_boost_amount: number;
+  value: number;
+  offered_value: number;
+  transaction_id: number;
   created_at: Timestamp;
 }

@@ -332,6 +332,8 @@ async function placeNewBet(
           settlement_count: 0,
           settled_at: null,
           response: null,
+          cashed_out_stake: 0,
+          cashed_out_payout: 0,
         }),
         selections: selections.map((s) => ({
           eventId: s.eventId,

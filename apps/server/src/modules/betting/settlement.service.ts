@@ -129,7 +129,9 @@ async function reconcileBet(
   userIds: Set<number>,
 ) {
   const bet = await lockBet(tx, betId);
-  if (!bet) return;
+  // A cashed-out bet was paid once, by its cash-out: no settlement or rollback touches it. A
+  // partly cashed-out bet settles only its running stake (its figures are the remainder's).
+  if (!bet || bet.status === 'cashed_out') return;
   const legs = await betSelections(tx, [betId]);
   const desired = desiredState(bet, legs);
   const current =
