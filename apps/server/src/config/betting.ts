@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { numberMapFromEnv, type ConfigContext } from './area';
+import { DEFAULT_CASHOUT_CONFIG, type CashoutConfig } from '@dau/domain/cashout';
+import type { SiteId } from '@dau/domain/sites';
+import { booleanFromEnv, numberMapFromEnv, type ConfigContext } from './area';
+
+const listFromEnv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  );
 
 /** Bet placement and settlement, booking codes, loyalty. */
 export const bettingEnv = {
@@ -24,6 +36,19 @@ export const bettingEnv = {
   LOYALTY_REWARD_AMOUNT: z.coerce.number().positive().default(50),
   /** Loyalty weeks start Monday 00:00 at this offset from UTC (the spec's clock: UTC+3). */
   LOYALTY_WEEK_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(180),
+  /** Cash-out (ADR 220): switched on or off everywhere. */
+  CASHOUT_ENABLED: booleanFromEnv.default(true),
+  /** The house margin on a cash-out, basis points (500 = 5 %). */
+  CASHOUT_MARGIN_BPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(DEFAULT_CASHOUT_CONFIG.marginBps),
+  /** Comma-separated site ids, sport ids and market ids where cash-out is off. */
+  CASHOUT_DISABLED_SITES: listFromEnv,
+  CASHOUT_DISABLED_SPORTS: listFromEnv,
+  CASHOUT_DISABLED_MARKETS: listFromEnv,
 };
 
 export interface BettingConfig {
@@ -32,6 +57,8 @@ export interface BettingConfig {
   settlementIntervalMs: number;
   bookingCodeHoursAfterStart: number;
   loyalty: LoyaltyConfig;
+  /** Where cash-out is off and its margin (sports and markets by id, as text). */
+  cashout: CashoutConfig;
 }
 
 export interface LoyaltyConfig {
@@ -56,6 +83,13 @@ export function bettingConfig(e: BettingEnv, context: ConfigContext): BettingCon
       minStake: Math.round(e.LOYALTY_MIN_STAKE * 100),
       rewardAmount: Math.round(e.LOYALTY_REWARD_AMOUNT * 100),
       weekOffsetMinutes: e.LOYALTY_WEEK_UTC_OFFSET_MINUTES,
+    },
+    cashout: {
+      enabled: e.CASHOUT_ENABLED,
+      marginBps: e.CASHOUT_MARGIN_BPS,
+      disabledSites: e.CASHOUT_DISABLED_SITES.map(Number) as SiteId[],
+      disabledSports: e.CASHOUT_DISABLED_SPORTS,
+      disabledMarkets: e.CASHOUT_DISABLED_MARKETS,
     },
   };
 }

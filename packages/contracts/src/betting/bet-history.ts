@@ -12,7 +12,7 @@ export const betHistoryQuerySchema = z.object({
 });
 export type BetHistoryQuery = z.infer<typeof betHistoryQuerySchema>;
 
-export const betStatusSchema = z.enum(['open', 'won', 'lost', 'void']);
+export const betStatusSchema = z.enum(['open', 'won', 'lost', 'void', 'cashed_out']);
 
 export const betSummarySchema = z.object({
   betId: z.string(),

@@ -3,7 +3,7 @@
 /** After a bet is placed or changes status: the open-bets count and the header notify flag. */
 export interface BetsStatusPush {
   betId: string;
-  status: 'open' | 'won' | 'lost' | 'void';
+  status: 'open' | 'won' | 'lost' | 'void' | 'cashed_out';
   openBetsCount: number;
   /** Header notify flag: set on placement, status change and won settlements. */
   notify: boolean;

@@ -11,11 +11,13 @@ import {
   betSlipCountRequestSchema,
   betSlipCountResponseSchema,
 } from '@dau/contracts/betting/bet-slip-count';
+import { cashoutOfferSchema, cashoutParamsSchema } from '@dau/contracts/betting/cashout';
 import { placeBetRequestSchema, placeBetResponseSchema } from '@dau/contracts/betting/place-bet';
 import type { AppInstance, SessionUser } from '../../app-types';
 import { authGuards } from '../../plugins/auth';
 import { betDetail, betHistory, betHistoryDays } from './bet-history.service';
 import { countBets } from './betting.repository';
+import { cashoutOfferFor } from './cashout.service';
 import { placeBet } from './place-bet.service';
 import { processSettlements } from './settlement.service';
 
@@ -132,6 +134,23 @@ export async function bettingRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       betDetail(app.deps.db, sessionUser(request.user).userId, Number(request.params.betId)),
+  );
+
+  app.get(
+    '/api/bets/:betId/cashout',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "The cash-out offer for one of the signed-in user's open bets (ADR 220)",
+        description:
+          "Prices the running stake from the current feed prices with the domain rule (`cashoutOffer`). `available: false` names why (free bet, boosted leg, switched off by configuration, a suspended market, the producer down, a lost leg). An unknown bet or another user's answers 404 `BET_NOT_FOUND`; a settled or cashed-out bet 409 `BET_SETTLED` / `BET_CASHED_OUT`.",
+        params: cashoutParamsSchema,
+        response: { 200: cashoutOfferSchema, ...errors },
+      },
+    },
+    async (request) =>
+      cashoutOfferFor(app.deps, sessionUser(request.user).userId, Number(request.params.betId)),
   );
 
   const intervalMs = app.deps.config.betting.settlementIntervalMs;

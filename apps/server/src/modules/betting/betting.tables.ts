@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../../db/columns';
 
-export type BetStatus = 'open' | 'won' | 'lost' | 'void';
+export type BetStatus = 'open' | 'won' | 'lost' | 'void' | 'cashed_out';
 import type { AcceptOddsChanges } from '@dau/domain/odds-acceptance';
 
 /** Tables of the sportsbook (migration 0400). Money in integer cents, odds in hundredths. */

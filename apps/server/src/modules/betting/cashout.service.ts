@@ -1,0 +1,196 @@
+import type {
+  CashoutOfferResponse,
+  CashoutUnavailableReason,
+} from '@dau/contracts/betting/cashout';
+import {
+  cashoutAllowed,
+  cashoutOffer,
+  type CashoutBet,
+  type CashoutLeg,
+  type CashoutOffer,
+} from '@dau/domain/cashout';
+import type { Cents } from '@dau/domain/money';
+import type { Odds } from '@dau/domain/odds';
+import { isSiteId } from '@dau/domain/sites';
+import { policyStep, type TaxPolicy } from '@dau/domain/tax-policy';
+import type { AppDeps } from '../../app-types';
+import type { DbOrTx } from '../../db/database';
+import { AppError } from '../../errors/app-error';
+import { checkSelectionOpen } from '../feed/market-availability';
+import { toUnits } from '../wallet/wallet.service';
+import { betSelections, userBet } from './betting.repository';
+import type { BetRow, BetSelectionRow } from './betting.tables';
+import { legOutcome } from './settlement.service';
+
+/**
+ * Cash-out on the server (issue #21): the bet's legs and the feed's current prices become the
+ * domain's `CashoutBet`, priced by `cashoutOffer` (ADR 220) — the formula lives only there.
+ */
+
+/** A bet's legs as the domain prices them, or why the bet has no offer before any price. */
+export interface CashoutState {
+  bet: BetRow;
+  cashoutBet: CashoutBet;
+  /** Set when configuration switches cash-out off or a producer of an open leg is down. */
+  blocked: 'disabled' | 'producer-down' | null;
+  marginBps: number;
+}
+
+export const betNotFound = () =>
+  new AppError('NOT_FOUND', [{ code: 'BET_NOT_FOUND', message: 'Bet not found.', name: 'betId' }]);
+
+/** A bet that is no longer open cannot be cashed out: 409 naming what happened to it. */
+export function betNotOpen(bet: BetRow): AppError {
+  return bet.status === 'cashed_out'
+    ? new AppError('CONFLICT', [
+        { code: 'BET_CASHED_OUT', message: 'This bet has been cashed out.', name: 'betId' },
+      ])
+    : new AppError('CONFLICT', [
+        { code: 'BET_SETTLED', message: 'This bet has already settled.', name: 'betId' },
+      ]);
+}
+
+/** The signed-in user's bet (404 for an unknown bet or another user's). */
+export async function ownBet(db: DbOrTx, userId: number, betId: number): Promise<BetRow> {
+  const bet = await userBet(db, userId, betId);
+  if (!bet) throw betNotFound();
+  return bet;
+}
+
+/** The bet's legs with their current prices (read from `db`: inside a transaction when given one). */
+export async function cashoutState(
+  deps: AppDeps,
+  db: DbOrTx,
+  bet: BetRow,
+  selections?: BetSelectionRow[],
+): Promise<CashoutState> {
+  const rows = selections ?? (await betSelections(db, [bet.id]));
+  const sports = await eventSports(
+    db,
+    rows.map((r) => r.event_id),
+  );
+  const legs: CashoutLeg[] = [];
+  let producerDown = false;
+  for (const row of rows) {
+    const outcome = legOutcome(row);
+    if (outcome) {
+      legs.push({
+        state: 'settled',
+        placedOdds: row.odds as Odds,
+        outcome,
+        qualifies: row.qualifies,
+      });
+      continue;
+    }
+    const availability = await checkSelectionOpen(
+      db,
+      {
+        eventId: row.event_id,
+        marketId: row.market_id,
+        specifier: row.specifier,
+        outcomeId: row.outcome_id,
+      },
+      deps.now(),
+    );
+    if (!availability.open && availability.reason === 'PRODUCER_DOWN') producerDown = true;
+    legs.push({
+      state: 'open',
+      placedOdds: row.odds as Odds,
+      currentOdds: availability.open ? (availability.odds as Odds) : null,
+      qualifies: row.qualifies,
+      // Legs carry no price boost yet (no boosted prices exist); ADR 220 refuses them once they do.
+      boosted: false,
+    });
+  }
+  const allowed =
+    isSiteId(bet.site_id) &&
+    cashoutAllowed(
+      deps.config.betting.cashout,
+      bet.site_id,
+      rows.map((r) => ({
+        sport: String(sports.get(r.event_id) ?? ''),
+        market: String(r.market_id),
+      })),
+    );
+  return {
+    bet,
+    cashoutBet: {
+      stake: bet.stake as Cents,
+      freebetStake: bet.freebet_stake as Cents,
+      betType: bet.bet_type,
+      legs,
+    },
+    blocked: !allowed ? 'disabled' : producerDown ? 'producer-down' : null,
+    marginBps: deps.config.betting.cashout.marginBps,
+  };
+}
+
+async function eventSports(db: DbOrTx, eventIds: number[]): Promise<Map<number, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('feed_events')
+    .select(['id', 'sport_id'])
+    .where('id', 'in', eventIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.sport_id]));
+}
+
+export type PricedOffer =
+  | { available: true; quote: Extract<CashoutOffer, { available: true }>['quote'] }
+  | {
+      available: false;
+      reason: CashoutUnavailableReason;
+    };
+
+/** The offer for `stake` cents of the bet's running stake (all of it when not given). */
+export function priceCashout(state: CashoutState, stake?: Cents): PricedOffer {
+  // Free-bet stakes are refused by the rule itself, before configuration or the feed.
+  if (state.cashoutBet.freebetStake > 0) return { available: false, reason: 'freebet' };
+  if (state.blocked) return { available: false, reason: state.blocked };
+  const offer = cashoutOffer(
+    { ...state.cashoutBet, stake: stake ?? state.cashoutBet.stake },
+    state.bet.tax_policy as TaxPolicy,
+    state.marginBps,
+  );
+  return offer;
+}
+
+/** GET /api/bets/:betId/cashout: the offer for the signed-in user's open bet. */
+export async function cashoutOfferFor(
+  deps: AppDeps,
+  userId: number,
+  betId: number,
+): Promise<CashoutOfferResponse> {
+  const bet = await ownBet(deps.db, userId, betId);
+  if (bet.status !== 'open') throw betNotOpen(bet);
+  const offer = priceCashout(await cashoutState(deps, deps.db, bet));
+  const policy = bet.tax_policy as TaxPolicy;
+  const base = {
+    betId: String(bet.id),
+    stake: toUnits(bet.stake),
+    partialStep: toUnits(Number(policyStep(policy))),
+  };
+  if (!offer.available) {
+    return {
+      ...base,
+      available: false,
+      reason: offer.reason,
+      value: null,
+      gross: null,
+      withholdingTax: null,
+      taxBoostAmount: null,
+      potentialWin: null,
+    };
+  }
+  const q = offer.quote;
+  return {
+    ...base,
+    available: true,
+    reason: null,
+    value: toUnits(q.value),
+    gross: toUnits(q.gross),
+    withholdingTax: toUnits(q.withholdingTax),
+    taxBoostAmount: toUnits(q.taxBoostAmount),
+    potentialWin: toUnits(q.potentialWin),
+  };
+}
