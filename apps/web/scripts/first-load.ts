@@ -17,11 +17,11 @@ import { gzipSync } from 'node:zlib';
  */
 export const BUDGET_KB = 100;
 /**
- * The most CI accepts while `/` is still over BUDGET_KB (a ratchet, ADR 004): measured at
- * 112.7 kB when it was introduced; 114 until home's sports slots moved after the first paint
- * (ADR 182, 100.99 kB). Lower it whenever the first load shrinks; never raise it.
+ * The most any chunk but the entry may weigh (gzip kB; issue #18): a route's chunk, or a piece
+ * it or the shell loads later. CI fails above it as above BUDGET_KB (ADR 182; the ratchet
+ * ceiling of ADR 004 is gone since the first load is under the budget).
  */
-export const CEILING_KB = 101.5;
+export const CHUNK_LIMIT_KB = 60;
 
 /** The module of the `/` route (apps/web/src/app/routes.tsx). */
 export const HOME_ROUTE_MODULE = 'src/features/home/home-page.tsx';
@@ -79,6 +79,10 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   },
   { pattern: /^src\/features\/loyalty\/loyalty-popup\.tsx$/, reason: 'on first loyalty open' },
   {
+    pattern: /^src\/features\/loyalty\/loyalty-sync\.ts$/,
+    reason: 'signed-in users only: the loyalty progress request and pushes',
+  },
+  {
     pattern: /^src\/features\/my-bets\/bet-card-drop\.tsx$/,
     reason: "signed-in users only: the header's bet drop (the MY BETS link until it loads)",
   },
@@ -120,8 +124,12 @@ export interface DeferredCost extends FileCost {
 
 export interface FirstLoad {
   budgetKb: number;
-  /** What CI accepts until the budget is met (ratchet). */
-  ceilingKb: number;
+  /** The most any other chunk may weigh. */
+  chunkLimitKb: number;
+  /** Every chunk but the entry, largest first (gzip). */
+  chunks: FileCost[];
+  /** Those over `chunkLimitKb`. */
+  overChunkLimit: FileCost[];
   /** gzip kB of the JavaScript counted against the budget. */
   jsKb: number;
   cssKb: number;
@@ -223,9 +231,15 @@ export function measureFirstLoad(distDir: string): FirstLoad {
   }
 
   const jsBytes = js.reduce((sum, f) => sum + f.gzipBytes, 0);
+  const chunks = Object.entries(manifest)
+    .filter(([key, chunk]) => key !== entryKey && chunk.file.endsWith('.js'))
+    .map(([key, chunk]) => ({ key, file: chunk.file, gzipBytes: gzipOf(chunk.file) }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
   return {
     budgetKb: BUDGET_KB,
-    ceilingKb: CEILING_KB,
+    chunkLimitKb: CHUNK_LIMIT_KB,
+    chunks,
+    overChunkLimit: chunks.filter((f) => f.gzipBytes > CHUNK_LIMIT_KB * 1000),
     jsKb: kb(jsBytes),
     cssKb: kb(css.reduce((sum, f) => sum + f.gzipBytes, 0)),
     marginKb: kb(BUDGET_KB * 1000 - jsBytes),
@@ -246,5 +260,7 @@ export function formatFirstLoad(result: FirstLoad): string {
     ...result.css.map((f) => row(f)),
     `Loaded later when needed (not counted): ${result.deferredKb} kB`,
     ...result.deferred.map((f) => row(f, f.reason)),
+    `Largest other chunks (limit ${result.chunkLimitKb} kB each):`,
+    ...result.chunks.slice(0, 5).map((f) => row(f)),
   ].join('\n');
 }

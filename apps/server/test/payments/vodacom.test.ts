@@ -149,6 +149,40 @@ describe('Vodacom M-Pesa deposits and payouts', () => {
     expect(await kit.cash(u.user.id)).toBe(0);
   });
 
+  it('pushes in the language the payment was asked in: English for a Tanzanian who chose it', async () => {
+    const sw = await kit.user(4, '75', '1032');
+    const swId = (await kit.deposit(sw.cookies, { PhoneNumber: sw.phone, Amount: 2000 })).json()
+      .bbPaymentTransactionId as string;
+    const en = await kit.user(4, '74', '1032');
+    const english = { ...en.cookies, locale: 'en-tz' };
+    const enId = (await kit.deposit(english, { PhoneNumber: en.phone, Amount: 2000 })).json()
+      .bbPaymentTransactionId as string;
+    expect(await kit.payment(swId)).toMatchObject({ language: 'sw' });
+    expect(await kit.payment(enId)).toMatchObject({ language: 'en' });
+    await eventually(() => sw.socket.of('TransactionResult').length === 1);
+    await eventually(() => en.socket.of('TransactionResult').length === 1);
+    expect(sw.socket.of('TransactionResult')[0]).toMatchObject({
+      userMessage: expect.stringContaining('Umesitisha malipo ya M-Pesa'),
+    });
+    expect(en.socket.of('TransactionResult')[0]).toMatchObject({
+      userMessage: 'You cancelled the M-Pesa payment. Your deposit was not made.',
+    });
+
+    // A withdrawal the operator cannot pay: its LeakyBucket follows the request's language too.
+    const broke = await payee('76', '1001');
+    const brokeEnglish = { ...broke.cookies, locale: 'en-tz' };
+    expect((await kit.withdraw(brokeEnglish, { Amount: 5000 })).statusCode).toBe(204);
+    const [failed] = await kit.payments(broke.user.id);
+    expect(failed).toMatchObject({ language: 'en' });
+    await eventually(async () => (await kit.payment(failed!.public_id)).status === 'failed');
+    await eventually(() =>
+      broke.socket
+        .of('LeakyBucket')
+        .some((m) => JSON.stringify(m).includes('The amount is back in your balance')),
+    );
+    expect(JSON.stringify(broke.socket.of('LeakyBucket'))).not.toContain('Kiasi kimerudi');
+  });
+
   it('finds a lost answer by status query, credits a late answer once, expires a silent deposit', async () => {
     const lost = await kit.user(4, '74', '4040');
     const a = (await kit.deposit(lost.cookies, { PhoneNumber: lost.phone, Amount: 1000 })).json()

@@ -1,11 +1,30 @@
 import { useEffect, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useServerTitle } from '../lib/ssr-environment';
 import styles from './page-frame.module.css';
 
 export interface Tab {
   to: string;
   label: string;
+}
+
+/**
+ * A tab, marked current on its own path (as NavLink with `end` did; a plain Link keeps React
+ * Router's NavLink out of the entry chunk, ADR 182).
+ */
+function TabLink({ tab }: { tab: Tab }) {
+  const { pathname } = useLocation();
+  const path = tab.to.split(/[?#]/)[0] ?? tab.to;
+  const active = pathname.replace(/(.)\/+$/, '$1').toLowerCase() === path.toLowerCase();
+  return (
+    <Link
+      to={tab.to}
+      className={active ? `${styles.tab} ${styles.activeTab}` : styles.tab}
+      aria-current={active ? 'page' : undefined}
+    >
+      {tab.label}
+    </Link>
+  );
 }
 
 /** The frame every page shares: a title (also the document title), optional tabs, content. */
@@ -37,16 +56,7 @@ export function PageFrame({
       {tabs && tabs.length > 0 && (
         <nav className={styles.tabs} aria-label={`${title} sections`}>
           {tabs.map((tab) => (
-            <NavLink
-              key={tab.to}
-              to={tab.to}
-              end
-              className={({ isActive }) =>
-                isActive ? `${styles.tab} ${styles.activeTab}` : styles.tab
-              }
-            >
-              {tab.label}
-            </NavLink>
+            <TabLink key={tab.to} tab={tab} />
           ))}
         </nav>
       )}
@@ -67,9 +77,9 @@ export function EmptyState({
     <div className={styles.empty}>
       <p>{message}</p>
       {action && (
-        <NavLink className={styles.action} to={action.to}>
+        <Link className={styles.action} to={action.to}>
           {action.label}
-        </NavLink>
+        </Link>
       )}
     </div>
   );

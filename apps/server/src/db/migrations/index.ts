@@ -11,6 +11,7 @@ import * as paymentStatusQueries from './0350-payment-status-queries';
 import * as registrationNotices from './0120-registration-notices';
 import * as loginThrottling from './0150-login-throttling';
 import * as paymentProviders from './0370-payment-providers';
+import * as paymentLanguage from './0380-payment-language';
 import * as bigAccumulators from './0470-big-accumulators-tax-boost';
 import * as casinoCatalogue from './0600-casino-catalogue';
 import * as casinoRtp from './0601-casino-rtp';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0120-registration-notices': registrationNotices,
   '0150-login-throttling': loginThrottling,
   '0370-payment-providers': paymentProviders,
+  '0380-payment-language': paymentLanguage,
   '0470-big-accumulators-tax-boost': bigAccumulators,
   '0600-casino-catalogue': casinoCatalogue,
   '0601-casino-rtp': casinoRtp,

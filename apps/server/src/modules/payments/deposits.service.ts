@@ -152,6 +152,8 @@ export async function requestDeposit(
     amount: unknown;
     merchantReference?: string | null | undefined;
     provider?: unknown;
+    /** The request's language (`requestLanguage`): the deposit's pushes come in it. */
+    language?: string | null;
   },
 ): Promise<{ publicId: string }> {
   const site = siteOf(user.siteId);
@@ -175,6 +177,7 @@ export async function requestDeposit(
       amount,
       phone,
       merchantReference: input.merchantReference ?? null,
+      language: input.language ?? null,
       ...(operator
         ? { provider: operator.provider, providerReference: operator.newProviderReference(id) }
         : {}),

@@ -24,6 +24,8 @@ export async function insertPayment(
     mpesaReceipt?: string | null;
     provider?: PaymentProvider;
     providerReference?: string | null;
+    /** The language of the request that started it; its pushes follow it. */
+    language?: string | null;
   },
 ) {
   return db
@@ -49,6 +51,7 @@ export async function insertPayment(
       settled_at: null,
       provider: values.provider ?? 'mpesa',
       provider_reference: values.providerReference ?? null,
+      language: values.language ?? null,
     })
     .onConflict((oc) => oc.column('mpesa_receipt').doNothing())
     .returningAll()

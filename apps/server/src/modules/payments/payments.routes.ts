@@ -20,6 +20,7 @@ import { cmsStatusOkSchema } from '@dau/contracts/wallet/cms-status';
 import type { AppInstance, SessionUser } from '../../app-types';
 import { AppError } from '../../errors/app-error';
 import { authGuards } from '../../plugins/auth';
+import { requestLanguage } from '../../plugins/language';
 import { toUnits } from '../wallet/wallet.service';
 import {
   getDepositLimits,
@@ -29,6 +30,7 @@ import {
 import type { MobileMoneyOperators } from './mobile-money.operator';
 import { MobileMoneyError, type MobileMoneyProvider } from './mobile-money.provider';
 import { CALLBACK_PREFIX, registerCallbackRoutes } from './payments-callbacks.routes';
+import { siteOf } from './payments.context';
 import {
   allowAllGamblingGuard,
   checkWithdrawalAmount,
@@ -142,6 +144,7 @@ async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
             amount: request.body.Amount,
             merchantReference: request.body.MerchantReference,
             provider: request.body.PaymentProvider,
+            language: requestLanguage(request, siteOf(user.siteId)),
           });
           return { cmsStatusMsg: ok, bbPaymentTransactionId: publicId };
         },
@@ -196,6 +199,7 @@ async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
             amount: request.body.Amount,
             merchantReference: request.body.MerchantReference,
             provider: request.body.PaymentProvider,
+            language: requestLanguage(request, siteOf(user.siteId)),
           });
           return reply.code(204).send(null);
         },

@@ -18,11 +18,16 @@ import type { Payment } from './payments.tables';
  */
 
 /**
- * A pushed payment message in its site's language (Swahili on site 4, ADR 142). A push has no
- * request to read the customer's choice from, so it follows the site's default.
+ * A pushed payment message in the language of the request that started the payment (issue #16:
+ * English for a Tanzanian who chose it), else its site's default (Swahili on site 4, ADR 142).
  */
-export function pushedMessage(siteId: number, message: string): string {
-  return isSiteId(siteId) ? translate(message, SITES[siteId].defaultLanguage) : message;
+export function pushedMessage(
+  payment: Pick<Payment, 'site_id' | 'language'>,
+  message: string,
+): string {
+  const siteId = payment.site_id;
+  const language = payment.language ?? (isSiteId(siteId) ? SITES[siteId].defaultLanguage : null);
+  return language ? translate(message, language) : message;
 }
 
 export type PaymentLookup = Parameters<typeof lockPayment>[1];
@@ -71,7 +76,7 @@ export async function settleDeposit(
       });
       after(() =>
         deps.realtime.toUser(payment.user_id, 'TransactionResult', {
-          userMessage: pushedMessage(payment.site_id, result.failureMessage),
+          userMessage: pushedMessage(payment, result.failureMessage),
           bbPaymentTransactionId: payment.public_id,
         }),
       );
@@ -191,7 +196,7 @@ export async function failWithdrawal(
                 {
                   error_triggered: true,
                   value: 'MOBILE_MONEY_ERROR',
-                  dimension_value: pushedMessage(payment.site_id, options.leakyBucketMessage),
+                  dimension_value: pushedMessage(payment, options.leakyBucketMessage),
                 },
               ],
             },
@@ -200,7 +205,7 @@ export async function failWithdrawal(
         });
       } else {
         deps.realtime.toUser(payment.user_id, 'TransactionResult', {
-          userMessage: pushedMessage(payment.site_id, paymentMessages.withdrawalNotPaid),
+          userMessage: pushedMessage(payment, paymentMessages.withdrawalNotPaid),
           bbPaymentTransactionId: payment.public_id,
         });
       }

@@ -39,6 +39,8 @@ export interface PaymentsTable {
   provider_receipt: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when a deposit was failed for want of a confirmation (expiry). */
   expired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The language of the request that started it (its pushes' language); null: the site's. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type Payment = Selectable<PaymentsTable>;
 

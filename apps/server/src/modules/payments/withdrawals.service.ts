@@ -130,6 +130,8 @@ export async function requestWithdrawal(
     amount: unknown;
     merchantReference?: string | null | undefined;
     provider?: unknown;
+    /** The request's language (`requestLanguage`): the withdrawal's pushes come in it. */
+    language?: string | null;
   },
 ): Promise<{ publicId: string }> {
   const { deps } = ctx;
@@ -186,6 +188,7 @@ export async function requestWithdrawal(
       tax,
       phone,
       merchantReference: input.merchantReference ?? null,
+      language: input.language ?? null,
       ...(operator
         ? { provider: operator.provider, providerReference: operator.newProviderReference(id) }
         : { originatorConversationId: id }),

@@ -3,13 +3,16 @@ import { useLocation } from 'react-router';
 import { t, tf } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
 import styles from './loyalty.module.css';
-import { clearLoyalty, refreshLoyalty, useLoyaltyStore } from './store';
-import { useLoyaltyPushes } from './use-loyalty-pushes';
+import { clearLoyalty, useLoyaltyStore } from './store';
 
 // The pop-up (texts, dates, money) loads when first opened: the button is in the entry chunk.
 const LoyaltyPopup = lazy(() =>
   import('./loyalty-popup').then((m) => ({ default: m.LoyaltyPopup })),
 );
+
+// The progress request and pushes load for signed-in users only (ADR 182).
+const sync = () => import('./loyalty-sync');
+const refresh = () => sync().then((m) => m.refreshLoyalty());
 
 /**
  * The header's loyalty button and its 200 px pop-up (spec doc 1 §2, doc 2 §3): a ring filled to
@@ -22,10 +25,22 @@ export function LoyaltyButton() {
   const open = openOn === pathname;
   const stored = useLoyaltyStore((s) => s.progress);
   const status = useLoyaltyStore((s) => s.status);
-  useLoyaltyPushes(authenticated);
   useEffect(() => {
-    if (authenticated) void refreshLoyalty();
-    else clearLoyalty();
+    if (!authenticated) {
+      clearLoyalty();
+      return;
+    }
+    let live = true;
+    let stop: (() => void) | undefined;
+    void sync().then(({ refreshLoyalty, watchLoyaltyPushes }) => {
+      if (!live) return;
+      void refreshLoyalty();
+      stop = watchLoyaltyPushes();
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, [authenticated]);
   const popupId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -63,7 +78,7 @@ export function LoyaltyButton() {
         style={{ '--loyalty-progress': `${percent}%` } as CSSProperties}
         onClick={() => {
           setOpenOn(open ? null : pathname);
-          if (!open && authenticated) void refreshLoyalty();
+          if (!open && authenticated) void refresh();
         }}
       >
         <span className={styles.star} aria-hidden="true">
