@@ -23,7 +23,8 @@ import type { AppInstance, SessionUser } from '../../app-types';
 import { authGuards } from '../../plugins/auth';
 import { betDetail, betHistory, betHistoryDays } from './bet-history.service';
 import { countBets } from './betting.repository';
-import { cashOut, cashoutOfferFor } from './cashout.service';
+import { cashOut } from './cashout-take.service';
+import { cashoutOfferFor } from './cashout.service';
 import { placeBet } from './place-bet.service';
 import { processSettlements } from './settlement.service';
 
