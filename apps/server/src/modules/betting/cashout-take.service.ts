@@ -91,6 +91,32 @@ export async function cashOut(
   const delay = await liveDelay(deps, db, legs);
   if (delay > 0) await sleep(delay);
 
+  // A settlement running at the same time locks the system accounts for other bets of the
+  // message before waiting for this bet's row, which this transaction holds: PostgreSQL then
+  // aborts one of the two (deadlock). Retry ours; the retry sees the bet as settlement left it.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await takeCashout(deps, user, betId, input, offered, part);
+    } catch (error) {
+      if (attempt >= 3 || !isLockConflict(error)) throw error;
+    }
+  }
+}
+
+function isLockConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+async function takeCashout(
+  deps: AppDeps,
+  user: SessionUser,
+  betId: number,
+  input: CashoutRequest,
+  offered: Cents,
+  part: Cents | null,
+): Promise<CashoutResponse> {
+  const { db } = deps;
   const now = deps.now();
   const result = await db.transaction().execute(async (tx) => {
     const bet = await lockBet(tx, betId);
