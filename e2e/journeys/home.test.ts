@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../lib/browser';
-import { loginAsDemo, useDau } from '../lib/journey';
+import { loginAsDemo, useDau, waitForOnlyLeague } from '../lib/journey';
 
 const journey = useDau();
 
@@ -86,6 +86,7 @@ describe('home and the popular football menu at 360×740', () => {
     );
     await page.locator('main [data-event-id]:visible').first().waitFor();
     assert.equal(await page.locator('main h1:visible').textContent(), 'Premier League');
+    await waitForOnlyLeague(page, 'Kenya · Premier League');
     assert.deepEqual(
       [...new Set(await page.locator('main section[aria-label] h2:visible').allTextContents())],
       ['Kenya · Premier League'],

@@ -2,26 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../lib/browser';
-import { loginAsDemo, useDau } from '../lib/journey';
+import { loginAsDemo, useDau, waitForOnlyLeague } from '../lib/journey';
 
 const journey = useDau();
 
 async function leagueTitles(page: Page): Promise<string[]> {
   return page.locator('main section[aria-label] h2').allTextContents();
-}
-
-/**
- * Waits until the list shows only `title`'s league. The unfiltered list may already hold that
- * league's card and the filtered one loads after the URL changes, so one read can catch the old
- * list or the loading state between the two.
- */
-async function waitForOnlyLeague(page: Page, title: string): Promise<void> {
-  await page.waitForFunction((expected) => {
-    const titles = [...document.querySelectorAll('main section[aria-label] h2')].map(
-      (h) => h.textContent,
-    );
-    return titles.length > 0 && titles.every((t) => t === expected);
-  }, title);
 }
 
 describe('sports journeys at 360×740', () => {
@@ -185,16 +171,35 @@ describe('sports journeys at 360×740', () => {
     await loginAsDemo(page, '/sports/football-1');
     const rows = page.locator('main [data-event-id]:visible');
     await rows.first().waitFor();
-    for (let i = 0; i < 3; i += 1) {
-      await rows.nth(i).locator('button[data-outcome]').first().click();
+    // Three events, each picked at a price that qualifies for the win boost (≥ 1.20 a leg): the
+    // simulator's matches follow the wall clock, so a first price can be 1.01 at some hours.
+    let picked = 0;
+    for (let i = 0; picked < 3 && i < (await rows.count()); i += 1) {
+      for (const button of await rows.nth(i).locator('button[data-outcome]:enabled').all()) {
+        const price = Number(await button.locator('span').nth(1).textContent());
+        if (price >= 1.3 && price <= 20) {
+          await button.click();
+          picked += 1;
+          break;
+        }
+      }
     }
+    assert.equal(picked, 3, 'three events with a boost-qualifying price');
     await page.getByRole('button', { name: 'Betslip, 3 selections' }).click();
     const slip = page.getByRole('dialog', { name: 'Betslip' });
     await slip.waitFor();
     assert.match((await page.getByTestId('win-boost').textContent()) ?? '', /^3 %/);
     assert.equal(await page.getByTestId('excise').textContent(), '−KSh 1.30');
     await screenshot(page, 'sports-betslip-three');
-    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    // The simulator keeps moving prices: with 'Ask me' a moved price waits for the bettor's
+    // 'Accept changes' before Place bet is enabled again.
+    const placeButton = slip.getByRole('button', { name: /^Place bet/ });
+    const accept = slip.getByRole('button', { name: 'Accept changes' });
+    for (let i = 0; i < 50 && !(await placeButton.isEnabled()); i += 1) {
+      if (await accept.isVisible()) await accept.click().catch(() => undefined);
+      else await page.waitForTimeout(200);
+    }
+    await placeButton.click();
     await slip.getByText(/^Bet placed \(/).waitFor({ timeout: 20_000 });
     assert.equal(await slip.getByText('Tap any odds to add a selection.').isVisible(), true);
     assert.deepEqual(errors, []);

@@ -119,3 +119,17 @@ export async function loginAsDemo(page: Page, redirectUrl: string): Promise<void
   await page.getByRole('button', { name: 'LOG IN' }).click();
   await page.waitForURL((u) => u.pathname === redirectUrl);
 }
+
+/**
+ * Waits until the visible event list shows only `title`'s league cards. After a navigation the
+ * old list (or the page cache's hidden copy) and the loading state come before the new list, so
+ * one read of the titles can catch either; this polls until the list has settled.
+ */
+export async function waitForOnlyLeague(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => {
+    const titles = [...document.querySelectorAll<HTMLElement>('main section[aria-label] h2')]
+      .filter((h) => h.offsetParent !== null)
+      .map((h) => h.textContent);
+    return titles.length > 0 && titles.every((t) => t === expected);
+  }, title);
+}
