@@ -7,6 +7,8 @@ export const API_BASE = {
   gamesCore: '/api/games-core',
   games: '/api/games',
   uof: '/api/uof',
+  /** Cash-out (issue #21): `/api/bets/:betId/cashout`. */
+  bets: '/api/bets',
 } as const;
 
 /** Request headers every API call carries. Header names are case-insensitive on the wire. */

@@ -1,5 +1,5 @@
 import { ACCOUNT_CORE_PATHS } from '@dau/contracts/accounts/paths';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   BetSettlementPush,
   BetSettlementRollbackPush,
@@ -88,15 +88,18 @@ export function notifyRollback(push: BetSettlementRollbackPush, won: boolean): v
 
 const attached = new WeakSet<SocketLike>();
 
+/** Asks the bets (lists, offers) and the balance again: after a push or a cash-out. */
+export function refreshBetsAndBalance(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: betsQueryKey });
+  void client.invalidateQueries({ queryKey: balanceQueryKey });
+}
+
 /** Attaches the betting push handlers once per socket while the user is signed in. */
 export function useBetPushes(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: betsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
-    };
+    const refresh = () => refreshBetsAndBalance(queryClient);
     const attach = (socket: SocketLike) => {
       if (attached.has(socket)) return;
       attached.add(socket);

@@ -15,6 +15,7 @@ import {
 import { t, tf, type BettingKey } from '../../lib/betting-strings';
 import { money, siteTime, sum, useStartAtTop } from './bet-format';
 import { BetMatches } from './bet-matches';
+import { CashOut } from './cashout';
 import { tfm, tm } from './my-bets-strings';
 import { tabs } from './my-bets-tabs';
 import styles from './my-bets.module.css';
@@ -26,6 +27,7 @@ const STATUS_TEXT: Record<string, BettingKey> = {
   void: 'statusVoid',
 };
 export const statusText = (status: string) => {
+  if (status === 'cashed_out') return tm('statusCashedOut');
   const key = STATUS_TEXT[status];
   return key ? t(key) : status;
 };
@@ -64,10 +66,11 @@ function StatusFilter({
 
 function BetRow({ bet }: { bet: BetSummary }) {
   const stake = sum(bet.figures.stake, bet.figures.freebetStake);
+  const open = bet.status === 'open';
   return (
     <li>
       <Link
-        className={styles.bet}
+        className={open ? `${styles.bet} ${styles.joined}` : styles.bet}
         to={`/my-bets/bet-history-v2/${bet.betId}`}
         data-bet-id={bet.betId}
         data-status={bet.status}
@@ -96,6 +99,7 @@ function BetRow({ bet }: { bet: BetSummary }) {
         </span>
         <small className={styles.muted}>{siteTime(bet.placedAt)}</small>
       </Link>
+      {open && <CashOut betId={bet.betId} />}
     </li>
   );
 }
@@ -302,6 +306,7 @@ function BetDetailView({ bet }: { bet: BetDetailResponse }) {
           {bet.settledAt && <small> · {siteTime(bet.settledAt)}</small>}
         </p>
       )}
+      {bet.status === 'open' && <CashOut betId={bet.betId} standalone />}
       <ul className={styles.legs}>
         {bet.selections.map((s) => (
           <li key={`${s.eventId}-${s.marketId}-${s.specifier}-${s.outcomeId}`}>

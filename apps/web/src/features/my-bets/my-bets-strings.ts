@@ -1,6 +1,6 @@
 import { featureStrings } from '../../lib/i18n';
 
-/** My Bets' words added by issue #15 (match names, day totals, tax boost), EN and SW. */
+/** My Bets' words added by issue #15 (match names, day totals, tax boost) and #21 (cash-out), EN and SW. */
 const EN = {
   moreLegs: '+{n} more',
   inclFreeBets: 'incl. {amount} in free bets',
@@ -10,6 +10,30 @@ const EN = {
   noVirtualBets: 'No virtual bets yet.',
   playVirtuals: 'Play virtual football',
   matchday: 'Matchday {n}',
+  cashOut: 'Cash out',
+  cashOutFor: 'Cash out {amount}',
+  cashOutLoading: 'Cash out …',
+  cashOutBet: 'Cash out bet {id}',
+  cashOutUnavailable: 'Cash out unavailable: {reason}',
+  cashOutOfferFailed: 'Cash out unavailable right now.',
+  reasonFreebet: 'staked with a free bet',
+  reasonBoostedLeg: 'a pick has a boosted price',
+  reasonDisabled: 'not offered on this bet',
+  reasonNoOpenLeg: 'every pick has settled',
+  reasonLost: 'a pick has lost',
+  reasonSuspended: 'a market is suspended',
+  reasonProducerDown: 'prices are paused',
+  cashOutPart: 'Stake to cash out',
+  cashOutPartOf: '{part} of {stake}',
+  cashOutAll: 'All',
+  cashOutYouGet: 'You get',
+  cashOutKeeps: '{amount} keeps running',
+  confirmCashOut: 'Confirm cash out',
+  cancel: 'Cancel',
+  cashOutChanged: 'The value changed to {amount}. Confirm again to take it.',
+  cashOutFailed: 'The cash-out did not go through. Please try again.',
+  cashedOut: 'Cashed out {amount}',
+  statusCashedOut: 'Cashed out',
 } as const;
 
 export type MyBetsKey = keyof typeof EN;
@@ -23,6 +47,30 @@ const SW: Record<MyBetsKey, string> = {
   noVirtualBets: 'Bado hakuna beti za michezo ya kubuni.',
   playVirtuals: 'Cheza soka ya kubuni',
   matchday: 'Raundi {n}',
+  cashOut: 'Toa pesa',
+  cashOutFor: 'Toa pesa {amount}',
+  cashOutLoading: 'Toa pesa …',
+  cashOutBet: 'Toa pesa ya beti {id}',
+  cashOutUnavailable: 'Kutoa pesa hakupatikani: {reason}',
+  cashOutOfferFailed: 'Kutoa pesa hakupatikani kwa sasa.',
+  reasonFreebet: 'imewekwa kwa beti ya bure',
+  reasonBoostedLeg: 'chaguo lina bei iliyoongezwa',
+  reasonDisabled: 'haitolewi kwa beti hii',
+  reasonNoOpenLeg: 'machaguo yote yamemalizika',
+  reasonLost: 'chaguo limepoteza',
+  reasonSuspended: 'soko limesimamishwa',
+  reasonProducerDown: 'bei zimesimamishwa kwa muda',
+  cashOutPart: 'Dau la kutoa',
+  cashOutPartOf: '{part} kati ya {stake}',
+  cashOutAll: 'Yote',
+  cashOutYouGet: 'Utapata',
+  cashOutKeeps: '{amount} inaendelea',
+  confirmCashOut: 'Thibitisha kutoa pesa',
+  cancel: 'Ghairi',
+  cashOutChanged: 'Thamani imebadilika kuwa {amount}. Thibitisha tena kuichukua.',
+  cashOutFailed: 'Kutoa pesa hakukufaulu. Tafadhali jaribu tena.',
+  cashedOut: 'Umetoa {amount}',
+  statusCashedOut: 'Imetolewa',
 };
 
 export const { t: tm, tf: tfm } = featureStrings<MyBetsKey>(EN, SW);
