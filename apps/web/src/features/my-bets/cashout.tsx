@@ -71,7 +71,6 @@ export function CashOut({ betId, standalone = false }: { betId: string; standalo
       <button
         type="button"
         className={styles.button}
-        aria-expanded={false}
         onClick={() => {
           setPaid(null);
           setOpen(true);
