@@ -310,6 +310,47 @@ describe('cash-out', () => {
     }
   });
 
+  it("bet history counts cash-outs: 'settled' lists cashed-out bets, day totals add what they paid", async () => {
+    const { cookies } = await fundedUser(t);
+    const full = await singleAt(cookies, ev(2), 300);
+    const part = await singleAt(cookies, ev(3), 300);
+    await setOdds(ev(2), 1, 200);
+    await setOdds(ev(3), 1, 200);
+    const fullValue = (await getOffer(cookies, full)).json().value as number;
+    const partValue = (await getOffer(cookies, part, 40)).json().value as number;
+    expect((await postCashout(cookies, full, { value: fullValue })).statusCode).toBe(200);
+    expect((await postCashout(cookies, part, { value: partValue, stake: 40 })).statusCode).toBe(
+      200,
+    );
+
+    const settled = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/betslip/history?status=settled',
+      cookies,
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json().items.map((b: { betId: string }) => b.betId)).toEqual([full]);
+    expect(settled.json().items[0]).toMatchObject({ status: 'cashed_out', payout: fullValue });
+
+    const all = await t.app.inject({ method: 'GET', url: '/api/core/betslip/history', cookies });
+    const open = all.json().items.find((b: { betId: string }) => b.betId === part);
+    expect(open).toMatchObject({ status: 'open', payout: partValue });
+
+    const days = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/betslip/history/days',
+      cookies,
+    });
+    expect(days.statusCode, days.body).toBe(200);
+    expect(days.json().days).toHaveLength(1);
+    expect(days.json().days[0]).toMatchObject({
+      betsCount: 2,
+      totalStake: 200,
+      totalFreebetStake: 0,
+      totalPayout: Math.round((fullValue + partValue) * 100) / 100,
+    });
+  });
+
   it('bad input: 4xx in the envelope, nothing paid', async () => {
     const owner = await fundedUser(t);
     const other = await fundedUser(t);

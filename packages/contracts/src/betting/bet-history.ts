@@ -3,7 +3,8 @@ import { payoutFiguresSchema } from './place-bet';
 
 /** `GET {core}/betslip/history`: the signed-in user's bets, newest first, paged. */
 export const betHistoryQuerySchema = z.object({
-  status: z.enum(['open', 'settled', 'won', 'lost', 'void']).optional(),
+  /** 'settled' is every finished bet: won, lost, void and cashed out. */
+  status: z.enum(['open', 'settled', 'won', 'lost', 'void', 'cashed_out']).optional(),
   /** YYYY-MM-DD (whole day, UTC) or an ISO instant. */
   from: z.string().max(40).optional(),
   to: z.string().max(40).optional(),
@@ -24,7 +25,7 @@ export const betSummarySchema = z.object({
   /** The first legs (up to 3), so lists can name the matches ('+N more' for the rest). */
   legs: z.array(z.object({ eventName: z.string(), outcomeName: z.string() })),
   figures: payoutFiguresSchema,
-  /** What settlement paid (net of withholding); 0 while open or lost. */
+  /** What the bet has paid so far, net of withholding: settlement plus any cash-out. */
   payout: z.number(),
 });
 export type BetSummary = z.infer<typeof betSummarySchema>;

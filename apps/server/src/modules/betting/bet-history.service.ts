@@ -46,6 +46,13 @@ const iso = (value: Date | string | null) => (value ? new Date(value).toISOStrin
 /** Legs named in lists: the first three, the rest counted ('+N more'). */
 const LIST_LEGS = 3;
 
+/** Everything the bet has paid: its settlement and its cash-outs (a full one is both). */
+function paidOut(bet: BetRow): number {
+  return bet.status === 'cashed_out'
+    ? bet.settled_payout
+    : bet.settled_payout + bet.cashed_out_payout;
+}
+
 function summary(
   bet: BetRow,
   selectionsCount: number,
@@ -60,7 +67,7 @@ function summary(
     selectionsCount,
     legs,
     figures: betFigures(bet),
-    payout: toUnits(bet.settled_payout),
+    payout: toUnits(paidOut(bet)),
   };
 }
 

@@ -254,11 +254,17 @@ export async function eventScore(db: DbOrTx, eventId: number): Promise<string | 
 
 export interface HistoryFilter {
   userId: number;
-  status?: 'open' | 'settled' | 'won' | 'lost' | 'void';
+  status?: 'open' | 'settled' | 'won' | 'lost' | 'void' | 'cashed_out';
   from?: Date;
   to?: Date;
   page: number;
   pageSize: number;
+}
+
+/** The statuses a history filter names: 'settled' is every finished bet, cashed-out ones too. */
+function filterStatuses(status: HistoryFilter['status']): BetRow['status'][] | null {
+  if (!status) return null;
+  return status === 'settled' ? ['won', 'lost', 'void', 'cashed_out'] : [status];
 }
 
 export async function listBets(
@@ -266,8 +272,8 @@ export async function listBets(
   filter: HistoryFilter,
 ): Promise<{ rows: (BetRow & { selections_count: number })[]; total: number }> {
   let base = db.selectFrom('bets').where('user_id', '=', filter.userId);
-  if (filter.status === 'settled') base = base.where('status', 'in', ['won', 'lost', 'void']);
-  else if (filter.status) base = base.where('status', '=', filter.status);
+  const statuses = filterStatuses(filter.status);
+  if (statuses) base = base.where('status', 'in', statuses);
   if (filter.from) base = base.where('placed_at', '>=', filter.from);
   if (filter.to) base = base.where('placed_at', '<=', filter.to);
   const totalRow = await base
@@ -344,7 +350,8 @@ export interface DayTotals {
 
 /**
  * Per site-local day totals over every bet of those days (not one page): cash and free-bet
- * stakes and settled payouts, under the same status filter as the list.
+ * stakes as placed and everything paid out (settlements and cash-outs), under the same status
+ * filter as the list.
  */
 export async function dayTotals(
   db: DbOrTx,
@@ -356,16 +363,23 @@ export async function dayTotals(
   const minutes = Math.trunc(timeOffsetMinutes);
   const day = sql<string>`to_char((placed_at at time zone 'UTC') + interval '1 minute' * ${sql.lit(minutes)}, 'YYYY-MM-DD')`;
   let query = db.selectFrom('bets').where('user_id', '=', filter.userId);
-  if (filter.status === 'settled') query = query.where('status', 'in', ['won', 'lost', 'void']);
-  else if (filter.status) query = query.where('status', '=', filter.status);
+  const statuses = filterStatuses(filter.status);
+  if (statuses) query = query.where('status', 'in', statuses);
   const rows = await query
     .where(day, 'in', dates)
     .select([
       day.as('date'),
       sql<number>`count(*)::int`.as('bets_count'),
-      sql<string>`coalesce(sum(stake), 0)::text`.as('cash_stake'),
+      // A partial cash-out moves part of `stake` into `cashed_out_stake` and pays
+      // `cashed_out_payout` beside the later settlement; a full one keeps the whole stake and
+      // every payment in the cashed-out columns (settled_payout = cashed_out_payout).
+      sql<string>`coalesce(sum(case when status = 'cashed_out' then cashed_out_stake else stake + cashed_out_stake end), 0)::text`.as(
+        'cash_stake',
+      ),
       sql<string>`coalesce(sum(freebet_stake), 0)::text`.as('freebet_stake'),
-      sql<string>`coalesce(sum(settled_payout), 0)::text`.as('payout'),
+      sql<string>`coalesce(sum(case when status = 'cashed_out' then settled_payout else settled_payout + cashed_out_payout end), 0)::text`.as(
+        'payout',
+      ),
     ])
     .groupBy(day)
     .execute();
