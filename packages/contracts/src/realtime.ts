@@ -3,6 +3,7 @@ import type {
   BetSettlementRollbackPush,
   BetsStatusPush,
 } from './betting/realtime-payloads';
+import type { CashoutOfferResponse } from './betting/cashout';
 import type { CrashBetsPush, CrashCashOutPush, CrashRound } from './casino/crash';
 import type { JackpotsPush, JackpotWonPush } from './casino/jackpots';
 import type { RouletteResultPush, RouletteRound } from './casino/roulette';
@@ -97,6 +98,12 @@ export interface ServerToClientEvents {
   BetSettlement_v2: (payload: BetSettlementPush) => void;
   BetSettlementRollbackWin_v2: (payload: BetSettlementRollbackPush) => void;
   BetSettlementRollbackLoss_v2: (payload: BetSettlementRollbackPush) => void;
+  /**
+   * Issue #21: an open bet's cash-out offer for its whole running stake (the shape of
+   * `GET /api/bets/{betId}/cashout`), pushed when a price or market status of one of its legs
+   * moved it, or a producer went down or up; only changes are pushed.
+   */
+  CashoutOffer: (offer: CashoutOfferResponse) => void;
   /** Loyalty (issue #8 item 7): progress after a settlement, and the weekly free bet. */
   loyaltyProgress: (payload: LoyaltyProgressResponse) => void;
   LoyaltyReward: (payload: LoyaltyRewardPush) => void;

@@ -27,6 +27,7 @@ import { cashOut } from './cashout-take.service';
 import { cashoutOfferFor } from './cashout.service';
 import { placeBet } from './place-bet.service';
 import { processSettlements } from './settlement.service';
+import { CashoutOfferPusher } from './cashout-pushes';
 
 const tags = ['betting'];
 const errors = {
@@ -183,6 +184,13 @@ export async function bettingRoutes(app: AppInstance): Promise<void> {
     async (request) =>
       cashOut(app.deps, sessionUser(request.user), Number(request.params.betId), request.body),
   );
+
+  // Offers pushed as prices move (issue #21): heard on the instance that ingests the feed.
+  const offers = new CashoutOfferPusher(app.deps, (err) =>
+    app.log.error({ err }, 'cash-out offer push failed'),
+  );
+  app.deps.feed.publisher.watch(offers);
+  app.addHook('onClose', async () => offers.close());
 
   const intervalMs = app.deps.config.betting.settlementIntervalMs;
   if (intervalMs > 0) {

@@ -18,7 +18,7 @@ import { policyStep, type TaxPolicy } from '@dau/domain/tax-policy';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
-import { checkSelectionOpen } from '../feed/market-availability';
+import { checkSelectionsOpen } from '../feed/market-availability';
 import { toUnits } from '../wallet/wallet.service';
 import { betSelections, userBet } from './betting.repository';
 import type { BetRow, BetSelectionRow } from './betting.tables';
@@ -67,64 +67,89 @@ export async function cashoutState(
   selections?: BetSelectionRow[],
 ): Promise<CashoutState> {
   const rows = selections ?? (await betSelections(db, [bet.id]));
-  const sports = await eventSports(
-    db,
-    rows.map((r) => r.event_id),
-  );
-  const legs: CashoutLeg[] = [];
-  let producerDown = false;
-  for (const row of rows) {
-    const outcome = legOutcome(row);
-    if (outcome) {
-      legs.push({
-        state: 'settled',
-        placedOdds: row.odds as Odds,
-        outcome,
-        qualifies: row.qualifies,
-      });
-      continue;
-    }
-    const availability = await checkSelectionOpen(
+  const [state] = await cashoutStates(deps, db, [bet], rows);
+  return state!;
+}
+
+/**
+ * `cashoutState` for many bets with a fixed number of queries (offer pushes re-price every open
+ * bet on a market whose price moved): their legs, sports and current prices are read in bulk.
+ */
+export async function cashoutStates(
+  deps: AppDeps,
+  db: DbOrTx,
+  bets: readonly BetRow[],
+  selections?: BetSelectionRow[],
+): Promise<CashoutState[]> {
+  const rows =
+    selections ??
+    (await betSelections(
       db,
-      {
-        eventId: row.event_id,
-        marketId: row.market_id,
-        specifier: row.specifier,
-        outcomeId: row.outcome_id,
+      bets.map((b) => b.id),
+    ));
+  const sports = await eventSports(db, [...new Set(rows.map((r) => r.event_id))]);
+  const openRows = rows.filter((row) => !legOutcome(row));
+  const prices = await checkSelectionsOpen(
+    db,
+    openRows.map((row) => ({
+      eventId: row.event_id,
+      marketId: row.market_id,
+      specifier: row.specifier,
+      outcomeId: row.outcome_id,
+    })),
+    deps.now(),
+  );
+  const availability = new Map(openRows.map((row, i) => [row, prices[i]!]));
+  const byBet = new Map<number, BetSelectionRow[]>();
+  for (const row of rows) byBet.set(row.bet_id, [...(byBet.get(row.bet_id) ?? []), row]);
+  return bets.map((bet) => {
+    const legRows = byBet.get(bet.id) ?? [];
+    const legs: CashoutLeg[] = [];
+    let producerDown = false;
+    for (const row of legRows) {
+      const outcome = legOutcome(row);
+      if (outcome) {
+        legs.push({
+          state: 'settled',
+          placedOdds: row.odds as Odds,
+          outcome,
+          qualifies: row.qualifies,
+        });
+        continue;
+      }
+      const price = availability.get(row);
+      if (price && !price.open && price.reason === 'PRODUCER_DOWN') producerDown = true;
+      legs.push({
+        state: 'open',
+        placedOdds: row.odds as Odds,
+        currentOdds: price?.open ? (price.odds as Odds) : null,
+        qualifies: row.qualifies,
+        // Legs carry no price boost yet (no boosted prices exist); ADR 220 refuses them once they do.
+        boosted: false,
+      });
+    }
+    const allowed =
+      isSiteId(bet.site_id) &&
+      cashoutAllowed(
+        deps.config.betting.cashout,
+        bet.site_id,
+        legRows.map((r) => ({
+          sport: String(sports.get(r.event_id) ?? ''),
+          market: String(r.market_id),
+        })),
+      );
+    return {
+      bet,
+      cashoutBet: {
+        stake: bet.stake as Cents,
+        freebetStake: bet.freebet_stake as Cents,
+        betType: bet.bet_type,
+        legs,
       },
-      deps.now(),
-    );
-    if (!availability.open && availability.reason === 'PRODUCER_DOWN') producerDown = true;
-    legs.push({
-      state: 'open',
-      placedOdds: row.odds as Odds,
-      currentOdds: availability.open ? (availability.odds as Odds) : null,
-      qualifies: row.qualifies,
-      // Legs carry no price boost yet (no boosted prices exist); ADR 220 refuses them once they do.
-      boosted: false,
-    });
-  }
-  const allowed =
-    isSiteId(bet.site_id) &&
-    cashoutAllowed(
-      deps.config.betting.cashout,
-      bet.site_id,
-      rows.map((r) => ({
-        sport: String(sports.get(r.event_id) ?? ''),
-        market: String(r.market_id),
-      })),
-    );
-  return {
-    bet,
-    cashoutBet: {
-      stake: bet.stake as Cents,
-      freebetStake: bet.freebet_stake as Cents,
-      betType: bet.bet_type,
-      legs,
-    },
-    blocked: !allowed ? 'disabled' : producerDown ? 'producer-down' : null,
-    marginBps: deps.config.betting.cashout.marginBps,
-  };
+      blocked: !allowed ? 'disabled' : producerDown ? 'producer-down' : null,
+      marginBps: deps.config.betting.cashout.marginBps,
+    };
+  });
 }
 
 async function eventSports(db: DbOrTx, eventIds: number[]): Promise<Map<number, number>> {
@@ -171,12 +196,16 @@ export async function cashoutOfferFor(
   if (stake !== undefined && !splitCashoutStake(bet.stake as Cents, part, policy)) {
     throw invalidPart(bet);
   }
-  const offer = priceCashout(await cashoutState(deps, deps.db, bet), part);
+  return offerResponse(bet, part, priceCashout(await cashoutState(deps, deps.db, bet), part));
+}
+
+/** The wire shape of an offer for `part` cents of the bet's running stake (GET and pushes). */
+export function offerResponse(bet: BetRow, part: Cents, offer: PricedOffer): CashoutOfferResponse {
   const base = {
     betId: String(bet.id),
     stake: toUnits(bet.stake),
     cashedStake: toUnits(part),
-    partialStep: toUnits(Number(policyStep(policy))),
+    partialStep: toUnits(Number(policyStep(bet.tax_policy as TaxPolicy))),
   };
   if (!offer.available) {
     return {

@@ -17,13 +17,27 @@ export const ODDS_COALESCE_MS = 300;
 export class FeedPublisher implements IngestionListener {
   private readonly pending = new Map<string, { rooms: string[]; payload: OddsChangePush }>();
   private timer: NodeJS.Timeout | null = null;
+  private readonly watchers: IngestionListener[] = [];
 
   constructor(
     private readonly realtime: Realtime,
     private readonly model: FeedReadModel,
   ) {}
 
+  /**
+   * Other modules' listeners to the same committed changes (cash-out offers re-price on moved
+   * prices), called after this publisher's own pushes.
+   */
+  watch(listener: IngestionListener): void {
+    this.watchers.push(listener);
+  }
+
   eventChanged(change: EventChange): void {
+    this.publish(change);
+    for (const watcher of this.watchers) watcher.eventChanged(change);
+  }
+
+  private publish(change: EventChange): void {
     const io = this.realtime.io;
     if (!io) return;
     const { event } = change;
@@ -80,6 +94,7 @@ export class FeedPublisher implements IngestionListener {
   producerChanged(producer: ProducerId, up: boolean): void {
     this.realtime.toAll(up ? 'ProducerUp' : 'ProducerDown', producer);
     this.realtime.toAll('feedStatus', this.status());
+    for (const watcher of this.watchers) watcher.producerChanged(producer, up);
   }
 
   status(): FeedStatus {

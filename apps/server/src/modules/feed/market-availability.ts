@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database';
 import type { ProducerId } from './feed-messages';
 import { marketKey, PRODUCER_ALIVE_TIMEOUT_MS, type FeedReadModel } from './read-model';
@@ -96,6 +97,27 @@ export async function checkSelectionOpen(
       'p.last_alive_at as lastAliveAt',
     ])
     .executeTakeFirst();
+  return availabilityOf(row, now);
+}
+
+/** What one availability read returns for a selection (undefined: its event is unknown). */
+interface AvailabilityRow {
+  eventStatus: number;
+  producer: number;
+  sportId: number;
+  home: string;
+  away: string;
+  marketStatus: number | null;
+  marketName: string | null;
+  odds: number | null;
+  active: boolean | null;
+  outcomeName: string | null;
+  producerUp: boolean;
+  lastAliveAt: Date | string | null;
+}
+
+/** The rules of `checkSelectionOpen`, applied to the row it (or the batched read) loaded. */
+function availabilityOf(row: AvailabilityRow | undefined, now: Date): SelectionAvailability {
   if (!row) return closed('EVENT_NOT_FOUND', EXPIRED);
   if (row.marketStatus === null) return closed('MARKET_NOT_FOUND', EXPIRED);
   if (row.odds === null || row.active === null || row.outcomeName === null) {
@@ -122,6 +144,50 @@ export async function checkSelectionOpen(
       outcomeName: row.outcomeName,
     },
   };
+}
+
+/** Selections per batched read: four parameters each, well under PostgreSQL's 65,535. */
+const BATCH = 2_000;
+
+/**
+ * `checkSelectionOpen` for many selections at once (cash-out offers of many bets): one query
+ * per 2,000 distinct selections instead of one each, with the same rules. Answers in the order
+ * of `selections`.
+ */
+export async function checkSelectionsOpen(
+  db: DbOrTx,
+  selections: readonly MarketSelection[],
+  now: Date = new Date(),
+): Promise<SelectionAvailability[]> {
+  const key = (s: MarketSelection) => `${s.eventId}:${s.marketId}:${s.specifier}:${s.outcomeId}`;
+  const distinct = [...new Map(selections.map((s) => [key(s), s])).values()];
+  const found = new Map<string, AvailabilityRow>();
+  for (let i = 0; i < distinct.length; i += BATCH) {
+    const part = distinct.slice(i, i + BATCH);
+    const wanted = sql.join(
+      part.map(
+        (s) =>
+          sql`(${s.eventId}::int, ${s.marketId}::int, ${s.specifier}::text, ${s.outcomeId}::int)`,
+      ),
+    );
+    const { rows } = await sql<
+      AvailabilityRow & { eventId: number; marketId: number; specifier: string; outcomeId: number }
+    >`
+      select w.event_id as "eventId", w.market_id as "marketId", w.specifier,
+        w.outcome_id as "outcomeId", e.status as "eventStatus", e.producer,
+        e.sport_id as "sportId", e.home, e.away, m.status as "marketStatus",
+        m.name as "marketName", o.odds, o.active, o.name as "outcomeName",
+        p.up as "producerUp", p.last_alive_at as "lastAliveAt"
+      from (values ${wanted}) as w(event_id, market_id, specifier, outcome_id)
+      join feed_events e on e.id = w.event_id
+      join feed_producers p on p.id = e.producer
+      left join feed_markets m on m.event_id = e.id and m.market_id = w.market_id
+        and m.specifier = w.specifier
+      left join feed_outcomes o on o.event_id = m.event_id and o.market_id = m.market_id
+        and o.specifier = m.specifier and o.outcome_id = w.outcome_id`.execute(db);
+    for (const row of rows) found.set(key(row), row);
+  }
+  return selections.map((s) => availabilityOf(found.get(key(s)), now));
 }
 
 /** The same question answered from this instance's read model (fast, for list decorations). */

@@ -9,9 +9,13 @@ import {
   clearBetNotify,
   notifyRollback,
   notifySettlement,
+  useBetPushes,
   useBetPushStore,
   useStoredBetNotify,
 } from './bet-pushes';
+import type { CashoutOfferResponse } from '@dau/contracts/betting/cashout';
+import { setRealtimeSocket, type SocketLike } from '../../lib/realtime-socket';
+import { cashoutOfferQueryOptions } from './api/cashout';
 
 afterEach(() => {
   useBetPushStore.setState({ openBets: null, notify: false });
@@ -102,5 +106,46 @@ describe('betting pushes', () => {
       ['info', 'Bet 8 has settled as a loss. Better luck next time!'],
       ['error', 'Bet 7 was rolled back and KSh 25.50 was deducted from your account.'],
     ]);
+  });
+});
+
+describe('cash-out offer pushes (issue #21)', () => {
+  it('put the pushed offer where the open bet card reads it, without asking the server', async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const socket = {
+      on: (event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
+      emit: vi.fn(),
+      connect: vi.fn(),
+      disconnect: vi.fn(),
+      connected: true,
+    } as unknown as SocketLike;
+    setRealtimeSocket(socket);
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const wrapper = ({ children }: { children: ReactNode }) =>
+        createElement(QueryClientProvider, { client: queryClient }, children);
+      renderHook(() => useBetPushes(true), { wrapper });
+      await waitFor(() => expect(handlers.has('CashoutOffer')).toBe(true));
+      const offer: CashoutOfferResponse = {
+        betId: '42',
+        available: true,
+        reason: null,
+        stake: 100,
+        cashedStake: 100,
+        value: 116.53,
+        gross: 116.53,
+        withholdingTax: 0,
+        taxBoostAmount: 0,
+        potentialWin: 300,
+        partialStep: 1,
+      };
+      handlers.get('CashoutOffer')!(offer);
+      expect(queryClient.getQueryData(cashoutOfferQueryOptions('42').queryKey)).toEqual(offer);
+      expect(queryClient.getQueryData(cashoutOfferQueryOptions('42', 40).queryKey)).toBeUndefined();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      setRealtimeSocket(null);
+    }
   });
 });

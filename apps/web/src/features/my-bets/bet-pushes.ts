@@ -14,6 +14,7 @@ import { fetchUserSettings, settingsKey, type SettingsAnswer } from '../../lib/u
 import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime-socket';
 import { balanceQueryKey } from '../payments/api/get-balance';
 import { betsQueryKey } from './api/bet-history';
+import { cashoutOfferKey } from './api/cashout';
 
 /**
  * The betting pushes (spec doc 2 §4, §7; doc 1 §4): `BetsStatus_v2` carries the open-bets count
@@ -118,6 +119,10 @@ export function useBetPushes(enabled: boolean): void {
       socket.on('BetSettlementRollbackLoss_v2', (push) => {
         notifyRollback(push, false);
         refresh();
+      });
+      // The whole stake's offer as prices move: the open bet card shows it without asking.
+      socket.on('CashoutOffer', (offer) => {
+        queryClient.setQueryData(cashoutOfferKey(offer.betId), offer);
       });
     };
     return whenRealtimeSocket(attach);

@@ -34,13 +34,20 @@ export function postCashout(betId: string, request: CashoutRequest): Promise<Cas
   });
 }
 
-/** Offers move with prices: asked again every 5 s while the page is visible. */
-export const CASHOUT_REFRESH_MS = 5_000;
+/**
+ * Offers of the whole stake arrive as `CashoutOffer` pushes when prices move (bet-pushes.ts);
+ * asking again every 30 s while the page is visible covers a push lost to a reconnect, and the
+ * part priced for a partial cash-out (which is never pushed).
+ */
+export const CASHOUT_REFRESH_MS = 30_000;
 
 /** Under the bets key, so a bet push or a cash-out refreshes the offers with the lists. */
+export const cashoutOfferKey = (betId: string, stake?: number) =>
+  [...betsQueryKey, 'cashout', betId, stake ?? 'all'] as const;
+
 export const cashoutOfferQueryOptions = (betId: string, stake?: number) =>
   queryOptions({
-    queryKey: [...betsQueryKey, 'cashout', betId, stake ?? 'all'],
+    queryKey: cashoutOfferKey(betId, stake),
     queryFn: ({ signal }) => fetchCashoutOffer(betId, stake, signal),
     refetchInterval: CASHOUT_REFRESH_MS,
     refetchIntervalInBackground: false,
