@@ -111,6 +111,19 @@ describe('virtual football journey at 360×740', () => {
       .waitFor({ state: 'attached' });
     await screenshot(page, 'virtuals-settled');
 
+    // /fairness replays the matchday from its revealed seed in the browser, match by match.
+    await page.goto(`/fairness?matchday=${open.matchdayId}`);
+    const replay = page.getByTestId('matchday-result');
+    await replay
+      .getByText('Every match replays exactly as played: same scores, same goals and cards.')
+      .waitFor({ timeout: 20_000 });
+    await replay.getByText('The seed matches the hash shown before play.').waitFor();
+    assert.equal(await replay.getByRole('listitem').count(), 6);
+    assert.equal(await replay.getByRole('listitem').filter({ hasText: '· as played' }).count(), 6);
+    await replay.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'fairness matchday replay');
+    await screenshot(page, 'virtuals-fairness');
+
     await page.goto('/my-bets/virtuals');
     const card = page.locator(`[data-bet-id="${betId}"]`);
     await card.waitFor();

@@ -8,6 +8,7 @@ import { useRoundProof } from './api/history';
 import { t, tf } from './casino-strings';
 import { tg, type GameKey } from './game-strings';
 import styles from './casino.module.css';
+import { MatchdayCheck } from './fairness/matchday-check';
 import { outcomeText } from './fairness/outcome-text';
 import {
   emptyVerifyForm,
@@ -362,6 +363,8 @@ export function FairnessPage() {
             )}
           </div>
         </section>
+
+        <MatchdayCheck initial={params.get('matchday')} />
       </div>
     </PageFrame>
   );

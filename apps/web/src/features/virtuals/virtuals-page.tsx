@@ -2,6 +2,7 @@ import { VIRTUALS_PATHS } from '@dau/contracts/virtuals/paths';
 import type { VirtualTable } from '@dau/contracts/virtuals/virtuals';
 import { hashServerSeed } from '@dau/domain/games/fairness';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { apiFetch } from '../../lib/api-client';
 import { siteDayTime } from '../../lib/site-clock';
 import { useFetched } from '../../lib/use-fetched';
@@ -99,7 +100,15 @@ function LeagueTable({ liveKey }: { liveKey: string }) {
   );
 }
 
-function SeedLine({ hash, seed }: { hash: string; seed: string | null }) {
+function SeedLine({
+  hash,
+  seed,
+  matchdayId,
+}: {
+  hash: string;
+  seed: string | null;
+  matchdayId: number;
+}) {
   return (
     <details className={styles.seed}>
       <summary>{seed ? tv('seedRevealed') : tv('seedHash')}</summary>
@@ -108,6 +117,7 @@ function SeedLine({ hash, seed }: { hash: string; seed: string | null }) {
         <>
           <code data-testid="seed">{seed}</code>
           <p>{hashServerSeed(seed) === hash ? tv('seedVerified') : tv('seedMismatch')}</p>
+          <Link to={`/fairness?matchday=${matchdayId}`}>{tv('replayOnFairness')}</Link>
         </>
       )}
     </details>
@@ -187,7 +197,7 @@ export function VirtualsPage() {
                 </b>
               </p>
               <p className={styles.muted}>{tv('howItWorks')}</p>
-              <SeedLine hash={open.serverSeedHash} seed={null} />
+              <SeedLine hash={open.serverSeedHash} seed={null} matchdayId={open.matchdayId} />
               {open.matches.map((m) => (
                 <VirtualMatchCard
                   key={m.index}
@@ -202,7 +212,11 @@ export function VirtualsPage() {
             (live ? (
               <>
                 <VirtualLive md={live} now={now} />
-                <SeedLine hash={live.serverSeedHash} seed={live.serverSeed} />
+                <SeedLine
+                  hash={live.serverSeedHash}
+                  seed={live.serverSeed}
+                  matchdayId={live.matchdayId}
+                />
               </>
             ) : (
               <p className={styles.muted}>{tv('noLive')}</p>
