@@ -87,7 +87,9 @@ describe('critical notices', () => {
     document.cookie = 'locale=sw-tz; path=/';
     render(<CriticalNotices siteId={4} />);
     fake.push('Critical', notice({ siteId: 4, kind: 'suspension', message: '' }));
-    expect(screen.getByRole('alert').firstChild?.textContent).toBe('Kubeti kumesimamishwa kwa sasa.');
+    expect(screen.getByRole('alert').firstChild?.textContent).toBe(
+      'Kubeti kumesimamishwa kwa sasa.',
+    );
     expect(screen.getByRole('button', { name: 'Funga tangazo' })).toBeTruthy();
   });
 });
