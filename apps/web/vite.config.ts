@@ -55,6 +55,8 @@ const browserBuild = defineConfig({
   },
   server: {
     proxy: {
+      '/api/events/stream': { target: server, ws: true },
+      '/api/uof/eventhub': { target: server, ws: true },
       '/api': server,
       '/healthz': server,
       '/socket.io': { target: server, ws: true },

@@ -12,6 +12,7 @@ import { isAllowedSocketOrigin } from './config/server';
 import { liveSessionIds, resolveSession } from './modules/accounts/session.service';
 import { addressKey, clientAddress } from './plugins/client-address';
 import { FeedService } from './modules/feed/feed.service';
+import { HUB_PATH, SignalRHub } from './realtime/signalr-hub';
 import { SocketRealtime } from './realtime/socket-server';
 
 export interface RunningServer {
@@ -88,6 +89,20 @@ export async function createServer(
   const app = await buildApp({ deps });
   listening = app;
   await realtime.attach(app.server, app.log);
+  // The SignalR event hub of spec doc 2 §7 (decision 212) relays the Socket.IO pushes it taps.
+  const hub = new SignalRHub({
+    allowOrigin: (origin, host) => isAllowedSocketOrigin(config, origin, host),
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    logger: app.log,
+  });
+  if (realtime.io) await hub.attach(app.server, realtime.io);
+  app.post(`${HUB_PATH}/negotiate`, { schema: { hide: true } }, async (request) => {
+    const version = Number(
+      new URL(request.url, 'http://localhost').searchParams.get('negotiateVersion'),
+    );
+    return hub.negotiate(Number.isFinite(version) ? version : 0);
+  });
   if (config.seedDemo) await seedDemoData(deps);
   await feed.load();
   await app.ready();
@@ -111,6 +126,7 @@ export async function createServer(
       if (closed) return;
       closed = true;
       await feed.close();
+      await hub.close();
       await realtime.close();
       await app.close();
       if (!options.database) await database.close();

@@ -40,6 +40,20 @@ export type RealtimeSocket = Socket<
   SocketData
 >;
 
+/** The events channel of spec doc 2 §7, served by Socket.IO (decision 212). */
+export const EVENTS_STREAM_PATH = '/api/events/stream';
+/** Socket.IO's default path, still answered (older clients, tools): the same server and rooms. */
+export const LEGACY_SOCKET_PATH = '/socket.io';
+
+/** `/socket.io/...` becomes `/api/events/stream/...`; other URLs are returned unchanged. */
+export function eventsStreamUrl(url: string): string {
+  return url === LEGACY_SOCKET_PATH ||
+    url.startsWith(`${LEGACY_SOCKET_PATH}/`) ||
+    url.startsWith(`${LEGACY_SOCKET_PATH}?`)
+    ? EVENTS_STREAM_PATH + url.slice(LEGACY_SOCKET_PATH.length)
+    : url;
+}
+
 type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
 /** Registers a module's socket handlers for every new connection. */
@@ -104,6 +118,7 @@ export class SocketRealtime implements Realtime {
   private logger: FastifyBaseLogger | null = null;
   private readonly connectionsByAddress = new Map<string, number>();
   private sessionCheck: ReturnType<typeof setInterval> | null = null;
+  private unrewrite: (() => void) | null = null;
 
   constructor(private readonly options: RealtimeOptions) {}
 
@@ -172,12 +187,22 @@ export class SocketRealtime implements Realtime {
   async attach(httpServer: HttpServer, logger: FastifyBaseLogger): Promise<void> {
     this.logger = logger;
     const io: RealtimeServer = new Server(httpServer, {
-      path: '/socket.io',
+      path: EVENTS_STREAM_PATH,
       serveClient: false,
       cors: { origin: false },
       maxHttpBufferSize: 16 * 1024,
       allowRequest: (request, callback) => this.allowRequest(request, callback),
     });
+    // Engine.IO answers only its own path: the legacy path is rewritten before it looks.
+    const rewrite = (request: IncomingMessage) => {
+      if (request.url) request.url = eventsStreamUrl(request.url);
+    };
+    httpServer.prependListener('request', rewrite);
+    httpServer.prependListener('upgrade', rewrite);
+    this.unrewrite = () => {
+      httpServer.off('request', rewrite);
+      httpServer.off('upgrade', rewrite);
+    };
     io.engine.on(
       'connection',
       (engineSocket: {
@@ -270,6 +295,8 @@ export class SocketRealtime implements Realtime {
   async close(): Promise<void> {
     if (this.sessionCheck) clearInterval(this.sessionCheck);
     this.sessionCheck = null;
+    this.unrewrite?.();
+    this.unrewrite = null;
     if (this.io) {
       this.io.disconnectSockets(true);
       // Socket.IO's close() would also close the HTTP server, which Fastify owns.

@@ -32,7 +32,13 @@ export function reconnectDelay(attempt: number): number {
 
 async function defaultCreateSocket(): Promise<SocketLike> {
   const { io } = await import('socket.io-client');
-  const socket: DauSocket = io({ autoConnect: false, reconnection: false, withCredentials: true });
+  // The events channel of spec doc 2 §7 (decision 212).
+  const socket: DauSocket = io({
+    path: '/api/events/stream',
+    autoConnect: false,
+    reconnection: false,
+    withCredentials: true,
+  });
   return socket;
 }
 
