@@ -52,11 +52,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
             : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle connection the server dropped (PostgreSQL restarted, a failover, a network cut)
-    // is an 'error' event on the pool; unhandled it would kill the process. The pool replaces
-    // the connection at the next checkout, and requests meanwhile answer 503.
-    pool.on('error', (error) => {
-      process.stderr.write(`database: an idle connection was lost (${error.message})\n`);
+    // A connection the server dropped (PostgreSQL restarted, a failover, a network cut) emits
+    // 'error'; unhandled it would kill the process. Idle, the pool re-emits it and replaces the
+    // connection at the next checkout (requests meanwhile answer 503). Checked out for long (a
+    // leader's advisory-lock session, ADR 127) the pool does not listen: the connection's own
+    // listener below handles it, its next query fails, and its holder steps down and stands
+    // for election again.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        process.stderr.write(`database: a connection was lost (${error.message})\n`);
+      });
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FeedStatus } from '@dau/contracts/sports/feed-status';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { LeaderElection } from '../../db/leader-election';
 import type { Realtime } from '../../realtime/socket-server';
 import { FeedIngestion } from './feed-ingestion';
 import type { EventStatus, FeedProvider, ProducerId, SimulatedFeed } from './feed-messages';
@@ -31,9 +32,8 @@ export class FeedService {
   private readonly provider: FeedProvider | null;
   private connected = false;
   private watchdog: NodeJS.Timeout | null = null;
-  private election: Promise<void> | null = null;
+  private election: LeaderElection | null = null;
   private closing = false;
-  private wake: () => void = () => undefined;
 
   constructor(
     private readonly deps: {
@@ -78,34 +78,37 @@ export class FeedService {
    * With several instances (REDIS_URL set, PostgreSQL), one runs the feed: the holder of a
    * session advisory lock. The others retry now and then and meanwhile refresh their read
    * model from the database; their clients get pushes from the leader through the Redis
-   * adapter. If the leader dies its session ends, the lock is freed and a follower takes over.
+   * adapter. If the leader dies its session ends, the lock is freed and a follower takes over;
+   * a leader whose session died stops ingesting and stands again (ADR 127).
    */
   startElection(): void {
-    if (this.election) return;
-    const { db, config, log } = this.deps;
-    this.election = db
-      .connection()
-      .execute(async (conn) => {
-        while (!this.closing) {
-          const { rows } = await sql<{
-            locked: boolean;
-          }>`select pg_try_advisory_lock(${ingestionLock}) as locked`.execute(conn);
-          if (rows[0]?.locked) {
-            log.info('feed: this instance ingests the feed');
-            await this.connect({ run: true });
-            // Closing may have begun while the snapshot was loading.
-            if (!this.closing) await new Promise<void>((resolve) => (this.wake = resolve));
-            await sql`select pg_advisory_unlock(${ingestionLock})`.execute(conn);
-            return;
-          }
-          await this.model.load(db, this.deps.now());
-          await new Promise<void>((resolve) => {
-            this.wake = resolve;
-            setTimeout(resolve, config.feed.electionRetryMs).unref();
-          });
-        }
-      })
-      .catch((err: unknown) => log.error({ err }, 'feed: election stopped'));
+    if (!this.election) {
+      const { db, config, log } = this.deps;
+      this.election = new LeaderElection(db, {
+        lock: ingestionLock,
+        name: 'feed',
+        retryMs: config.feed.electionRetryMs,
+        lead: () => this.connect({ run: true }),
+        // Closing stops everything itself (close()); a lost session stops ingesting only.
+        stepDown: () => (this.closing ? Promise.resolve() : this.stopIngesting()),
+        follow: () => this.model.load(db, this.deps.now()),
+        log,
+      });
+    }
+    this.election.start();
+  }
+
+  /**
+   * Stops ingesting (the provider and its watchdog) when the election's session died: another
+   * instance may lead now (ADR 127). The read model stays for reads and is refreshed from the
+   * database while following.
+   */
+  private async stopIngesting(): Promise<void> {
+    if (!this.connected) return;
+    this.connected = false;
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
+    await this.provider?.stop();
   }
 
   /**
@@ -241,8 +244,7 @@ export class FeedService {
 
   async close(): Promise<void> {
     this.closing = true;
-    this.wake();
-    await this.election;
+    await this.election?.close();
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
     await this.provider?.stop();

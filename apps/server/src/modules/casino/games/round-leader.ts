@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
+import { LeaderElection } from '../../../db/leader-election';
 
 /** What a leader runs: a loop that plays shared rounds from the database's state. */
 export interface RoundRunner {
@@ -10,66 +11,55 @@ export interface RoundRunner {
 export interface RoundLeaderOptions {
   /** The PostgreSQL advisory lock key of this game's loop (one key per game). */
   lockKey: number;
-  /** Shown in the log: "<name>: this instance plays the rounds". */
+  /** Shown in the log: "<name>: this instance leads". */
   name: string;
   elect: boolean;
   retryMs: number;
+  /** How often the leader checks its session (`LEADER_HEARTBEAT_MS` unless given). */
+  heartbeatMs?: number;
   log: { info(msg: string): void; error(obj: unknown, msg?: string): void };
 }
 
 /**
  * Plays a game's shared rounds on one instance only (ADR 172, as the feed ingestion; Roulette,
- * virtual football): each instance tries a PostgreSQL session advisory lock on a connection of
- * its own; the holder runs the loop until it closes (its lock then frees and another instance
- * takes over from the database's state). Without election (one instance, or PGlite) the loop
- * simply runs here.
+ * High Flyer, virtual football): the holder of the game's advisory lock runs the loop until it
+ * closes or its database session dies (ADR 127, `LeaderElection`); then it stops the loop at
+ * once and another instance takes over from the database's state. Without election (one
+ * instance, or PGlite) the loop simply runs here.
  */
 export class RoundLeader {
-  private closing = false;
-  private wake: (() => void) | null = null;
-  private election: Promise<void> | null = null;
+  private readonly election: LeaderElection | null;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly runner: RoundRunner,
     private readonly options: RoundLeaderOptions,
-  ) {}
+  ) {
+    this.election = options.elect
+      ? new LeaderElection(db, {
+          lock: sql`${sql.lit(options.lockKey)}::bigint`,
+          name: options.name,
+          retryMs: options.retryMs,
+          ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+          lead: () => Promise.resolve(runner.start()),
+          stepDown: () => runner.stop(),
+          log: options.log,
+        })
+      : null;
+  }
+
+  /** Whether this instance plays the rounds now. */
+  isLeader(): boolean {
+    return this.election ? this.election.isLeader() : true;
+  }
 
   start(): void {
-    if (!this.options.elect) {
-      this.runner.start();
-      return;
-    }
-    if (this.election) return;
-    const { lockKey, name, log } = this.options;
-    this.election = this.db
-      .connection()
-      .execute(async (conn) => {
-        while (!this.closing) {
-          const { rows } = await sql<{
-            locked: boolean;
-          }>`select pg_try_advisory_lock(${lockKey}) as locked`.execute(conn);
-          if (rows[0]?.locked) {
-            log.info(`${name}: this instance plays the rounds`);
-            this.runner.start();
-            if (!this.closing) await new Promise<void>((resolve) => (this.wake = resolve));
-            await this.runner.stop();
-            await sql`select pg_advisory_unlock(${lockKey})`.execute(conn);
-            return;
-          }
-          await new Promise<void>((resolve) => {
-            this.wake = resolve;
-            setTimeout(resolve, this.options.retryMs).unref();
-          });
-        }
-      })
-      .catch((err: unknown) => log.error({ err }, `${name}: election stopped`));
+    if (this.election) this.election.start();
+    else this.runner.start();
   }
 
   async close(): Promise<void> {
-    this.closing = true;
-    this.wake?.();
-    await this.election;
+    await this.election?.close();
     await this.runner.stop();
   }
 }
