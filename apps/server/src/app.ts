@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/diagnostics/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { feedSandboxRoutes } from './modules/feed/feed-sandbox.routes';
+import { noticesRoutes } from './modules/notices/notices.routes';
 import { feedSubscriptions } from './modules/feed/feed-subscriptions';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -153,6 +154,7 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   }
   await app.register(sportsRoutes);
   await app.register(feedSandboxRoutes);
+  await app.register(noticesRoutes);
   deps.realtime.onConnection(feedSubscriptions(deps.feed));
   await app.register(contentRoutes);
   await app.register(supportRoutes);

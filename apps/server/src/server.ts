@@ -12,6 +12,7 @@ import { isAllowedSocketOrigin } from './config/server';
 import { liveSessionIds, resolveSession } from './modules/accounts/session.service';
 import { addressKey, clientAddress } from './plugins/client-address';
 import { FeedService } from './modules/feed/feed.service';
+import { activeCriticalNotices } from './modules/notices/notices.service';
 import { HUB_PATH, SignalRHub } from './realtime/signalr-hub';
 import { SocketRealtime } from './realtime/socket-server';
 
@@ -95,6 +96,14 @@ export async function createServer(
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     logger: app.log,
+    // A hub client registering a site gets its critical notices in force (issue #15 item 14).
+    onRegisterSite: (siteId, send) => {
+      activeCriticalNotices(database.db, siteId)
+        .then((notices) => {
+          for (const notice of notices) send('Critical', notice);
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'hub notices'));
+    },
   });
   if (realtime.io) await hub.attach(app.server, realtime.io);
   app.post(`${HUB_PATH}/negotiate`, { schema: { hide: true } }, async (request) => {

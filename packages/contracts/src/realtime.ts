@@ -8,6 +8,7 @@ import type { CrashBetsPush, CrashCashOutPush, CrashRound } from './casino/crash
 import type { JackpotsPush, JackpotWonPush } from './casino/jackpots';
 import type { RouletteResultPush, RouletteRound } from './casino/roulette';
 import type { LoyaltyProgressResponse, LoyaltyRewardPush } from './loyalty/loyalty-progress';
+import type { CriticalNoticePush } from './sports/critical-notice';
 import type { FeedStatus } from './sports/feed-status';
 import type { VirtualBetPlacedPush, VirtualMatchday } from './virtuals/virtuals';
 import type {
@@ -90,7 +91,8 @@ export interface ServerToClientEvents {
   MarketUpdated: (payload: MarketUpdatedPush) => void;
   EventUpdated: (payload: EventUpdatedPush) => void;
   EventDeleted: (payload: EventDeletedPush) => void;
-  Critical: (message: string) => void;
+  /** A site-wide notice raised or withdrawn (issue #15 item 14), to the site's room. */
+  Critical: (notice: CriticalNoticePush) => void;
   /** The availability flags, to everyone, whenever one changes. */
   feedStatus: (status: FeedStatus) => void;
   /** Betting pushes (issue #8), to the bet owner only. */
@@ -131,7 +133,7 @@ export interface ClientToServerEvents {
   platform: (platformId: number) => void;
   sid: (clientId: number) => void;
   auth: (payload: AuthPayload) => void;
-  /** Event hub: join the site's room (hub-wide events). */
+  /** Join the site's room: site-wide pushes; the site's active `Critical` notices are sent at once. */
   RegisterSiteId: (siteId: number) => void;
   /** Events channel subscriptions (spec doc 2 §7). */
   JoinEvent: (eventId: number) => void;

@@ -54,6 +54,7 @@ import type {
   UserSettingsTable,
 } from '../modules/accounts/accounts.tables';
 import type { ClientLogsTable } from '../modules/diagnostics/diagnostics.tables';
+import type { SiteNoticesTable } from '../modules/notices/notices.tables';
 import type {
   DepositLimitsTable,
   PaymentCallbacksTable,
@@ -119,6 +120,7 @@ export interface Database {
   bet_selections: BetSelectionsTable;
   bet_status_history: BetStatusHistoryTable;
   bet_cashouts: BetCashoutsTable;
+  site_notices: SiteNoticesTable;
   booking_codes: BookingCodesTable;
   loyalty_rewards: LoyaltyRewardsTable;
   casino_providers: CasinoProvidersTable;

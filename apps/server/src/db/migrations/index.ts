@@ -24,6 +24,7 @@ import * as casinoCrash from './0650-casino-crash';
 import * as virtualFootball from './0675-virtual-football';
 import * as betCashouts from './0700-bet-cashouts';
 import * as sportsJackpots from './0750-sports-jackpots';
+import * as siteNotices from './0850-site-notices';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0675-virtual-football': virtualFootball,
   '0700-bet-cashouts': betCashouts,
   '0750-sports-jackpots': sportsJackpots,
+  '0850-site-notices': siteNotices,
 };

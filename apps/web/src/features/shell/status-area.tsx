@@ -3,14 +3,16 @@ import { t } from '../../lib/i18n';
 import { useAvailabilityStore } from '../../lib/availability-store';
 import { useNotificationStore } from '../../lib/notification-store';
 import { ToastPortal } from '../../lib/toast-slot';
+import { CriticalNotices } from './critical-notices';
 import styles from './status-area.module.css';
 
-/** The producer-down banners (spec doc 1 §2, doc 2 §2). */
+/** The site's critical notices and the producer-down banners (spec doc 1 §2, doc 2 §2 and §7). */
 export function ProducerBanners() {
   const live = useAvailabilityStore((s) => s.liveBettingAvailable);
   const pre = useAvailabilityStore((s) => s.preMatchBettingAvailable);
   return (
     <>
+      <CriticalNotices />
       {!live && (
         <p className={styles.banner} role="status">
           {LIVE_BETTING_DISABLED}
