@@ -21,6 +21,7 @@ import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { casinoRoutes, createCasino } from './modules/casino/casino.plugin';
 import { gameEngines } from './modules/casino/games/games.plugin';
 import { virtualsModule } from './modules/virtuals/virtuals.plugin';
+import { jackpotsModule } from './modules/jackpots/jackpots.plugin';
 import { contentRoutes } from './modules/content/content.routes';
 import { pageLookup } from './modules/content/page-lookup';
 import { clientLogRoutes } from './modules/diagnostics/client-log.routes';
@@ -168,6 +169,8 @@ export async function buildApp({ deps, logger }: BuildAppOptions): Promise<AppIn
   // In-house games (issue #13 item 4): seeds, one-step games, Mines, Roulette, via the wallet.
   await app.register(gameEngines, { casino });
   await app.register(virtualsModule, { casino });
+  // Sports jackpots (issue #21 items 4–6): rounds of 13 or 17 matches from the feed's fixtures.
+  await app.register(jackpotsModule);
   // The web app answers 404 for page paths the shared page table or the content do not know.
   await app.register(webApp, { lookup: pageLookup(deps.content) });
 

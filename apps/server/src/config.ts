@@ -12,6 +12,7 @@ import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config/payme
 import { serverConfig, serverEnv, type ServerConfig } from './config/server';
 import { smsConfig, smsEnv, type SmsConfig } from './config/sms';
 import { virtualsConfig, virtualsEnv, type VirtualsConfig } from './config/virtuals';
+import { jackpotsConfig, jackpotsEnv, type JackpotsConfig } from './config/jackpots';
 
 // The areas' own types, for code that takes one area of the configuration.
 export { ConfigError } from './config/area';
@@ -38,6 +39,7 @@ const envSchema = z.object({
   ...casinoEnv,
   ...casinoGamesEnv,
   ...virtualsEnv,
+  ...jackpotsEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -54,6 +56,8 @@ export interface Config extends ServerConfig {
   casino: CasinoConfig;
   casinoGames: CasinoGamesConfig;
   virtuals: VirtualsConfig;
+  /** Sports jackpot rounds (issue #21, ADR 226). */
+  jackpots: JackpotsConfig;
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -116,6 +120,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     casino: casinoConfig(e, context),
     casinoGames: casinoGamesConfig(e, context),
     virtuals: virtualsConfig(e, context),
+    jackpots: jackpotsConfig(e, context),
   };
   if (isProduction) requireProductionSecrets(blankAsMissing);
   return config;

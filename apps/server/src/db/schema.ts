@@ -30,6 +30,12 @@ import type {
 } from '../modules/casino/games/games.tables';
 import type { VirtualBetsTable, VirtualMatchdaysTable } from '../modules/virtuals/virtuals.tables';
 import type {
+  SportsJackpotLinesTable,
+  SportsJackpotMatchesTable,
+  SportsJackpotRoundsTable,
+  SportsJackpotTicketsTable,
+} from '../modules/jackpots/jackpots.tables';
+import type {
   CasinoCrashBetsTable,
   CasinoCrashChainsTable,
   CasinoCrashRoundsTable,
@@ -138,4 +144,8 @@ export interface Database {
   casino_crash_bets: CasinoCrashBetsTable;
   virtual_matchdays: VirtualMatchdaysTable;
   virtual_bets: VirtualBetsTable;
+  sports_jackpot_rounds: SportsJackpotRoundsTable;
+  sports_jackpot_matches: SportsJackpotMatchesTable;
+  sports_jackpot_tickets: SportsJackpotTicketsTable;
+  sports_jackpot_lines: SportsJackpotLinesTable;
 }

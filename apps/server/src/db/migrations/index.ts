@@ -23,6 +23,7 @@ import * as casinoJackpotContributions from './0640-casino-jackpot-contributions
 import * as casinoCrash from './0650-casino-crash';
 import * as virtualFootball from './0675-virtual-football';
 import * as betCashouts from './0700-bet-cashouts';
+import * as sportsJackpots from './0750-sports-jackpots';
 import * as siteNotices from './0850-site-notices';
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0650-casino-crash': casinoCrash,
   '0675-virtual-football': virtualFootball,
   '0700-bet-cashouts': betCashouts,
+  '0750-sports-jackpots': sportsJackpots,
   '0850-site-notices': siteNotices,
 };

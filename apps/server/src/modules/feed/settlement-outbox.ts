@@ -81,3 +81,27 @@ export async function countPendingSettlements(db: DbOrTx): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Every settlement message the feed sent for these events, acknowledged or not, in the order
+ * it sent them (for readers that keep their own results, like sports jackpots; they never
+ * claim or acknowledge, which stays the betting module's).
+ */
+export async function settlementHistory(
+  db: DbOrTx,
+  eventIds: readonly number[],
+): Promise<{ eventId: number; message: SettlementMessage }[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('feed_settlement_outbox')
+    .select(['id', 'event_id', 'payload'])
+    .where('event_id', 'in', [...eventIds])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    eventId: Number(row.event_id),
+    message: (typeof row.payload === 'string'
+      ? JSON.parse(row.payload)
+      : row.payload) as SettlementMessage,
+  }));
+}

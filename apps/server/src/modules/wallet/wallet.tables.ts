@@ -9,6 +9,8 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'payments_clearing',
   'tax_payable',
   'jackpot_pool',
+  /** Sports jackpot stakes (issue #21, ADR 226) until their round is settled. */
+  'sports_jackpot_pool',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
