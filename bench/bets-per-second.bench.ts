@@ -12,11 +12,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
-import { hashPassword } from '../apps/server/src/modules/accounts/password';
-import { createSession } from '../apps/server/src/modules/accounts/session.service';
-import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
 import { createServer } from '../apps/server/src/server';
 import { admin, DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
+import { fundedUsers, openPicks, type Pick } from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -25,31 +23,6 @@ const NAME = 'PlaceBet (3-leg multiple, PostgreSQL) vs pgbench TPC-B';
 
 function report(result: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify({ benchmark: NAME, ...result }, null, 2)}\n`);
-}
-
-interface Pick {
-  eventId: number;
-  odds: number;
-}
-
-/** Pre-match football events with an open 1x2 home price, as the sports list serves them. */
-async function openPicks(base: string): Promise<Pick[]> {
-  const url = `${base}/api/uof/match/event/ListAllPreEvents?sportId=1&marketId=1&nrOfPre=150&siteid=2`;
-  const body = (await (await fetch(url)).json()) as {
-    sports: {
-      eventMin: {
-        id: number;
-        odds: { uid: string; ibs: boolean; m: { id: number; o: number }[] }[];
-      }[];
-    }[];
-  };
-  const picks: Pick[] = [];
-  for (const event of body.sports[0]?.eventMin ?? []) {
-    const market = event.odds.find((m) => m.uid === '1' && !m.ibs);
-    const home = market?.m.find((o) => o.id === 1);
-    if (home && home.o > 1) picks.push({ eventId: event.id, odds: home.o });
-  }
-  return picks;
 }
 
 async function placementRun(): Promise<Record<string, number>> {
@@ -75,35 +48,7 @@ async function placementRun(): Promise<Record<string, number>> {
 
     // N users, each signed in (a session cookie) and funded from the house through the ledger.
     const { db } = server.deps;
-    const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
-    const cookies: string[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const user = await db
-        .insertInto('users')
-        .values({
-          site_id: 2,
-          phone: `+2547${String(10_000_000 + i)}`,
-          username: null,
-          password_hash: passwordHash,
-          status: 'active',
-          email: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.transaction().execute((tx) =>
-        postTransaction(tx, {
-          kind: 'bench_grant',
-          idempotencyKey: null,
-          userId: user.id,
-          entries: [
-            { account: { userId: user.id, kind: 'cash' }, amount: 100_000_000 },
-            { account: { system: 'house' }, amount: -100_000_000 },
-          ],
-        }),
-      );
-      const { token } = await createSession(db, user.id, { now: new Date() });
-      cookies.push(`authBB=${token}`);
-    }
+    const cookies = (await fundedUsers(db, USERS)).map((u) => u.cookie);
 
     let sequence = 0;
     const place = async (cookie: string): Promise<number> => {

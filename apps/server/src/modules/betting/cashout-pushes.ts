@@ -4,7 +4,7 @@ import type { EventChange, IngestionListener } from '../feed/feed-ingestion';
 import { cashoutStates, offerResponse, priceCashout } from './cashout.service';
 
 /** Offers of the bets on a market reach their owners at most this often (latest wins). */
-export const CASHOUT_PUSH_MS = 500;
+export const CASHOUT_PUSH_MS = 200;
 /** Open bets priced per read: a few queries per thousand bets. */
 const BETS_PER_READ = 1_000;
 /** Remembered offers beyond this are forgotten (each bet's next change is pushed again). */
