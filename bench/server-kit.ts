@@ -15,11 +15,15 @@ export interface BenchUser {
   cookie: string;
 }
 
-/** `count` Kenyan users, each with a session and `cents` of cash granted by the house. */
+/**
+ * `count` Kenyan users, each with a session and `cents` of cash granted by the house; `first`
+ * numbers their phones (several calls at once each take their own range).
+ */
 export async function fundedUsers(
   db: Db,
   count: number,
   cents = 100_000_000,
+  first = 0,
 ): Promise<BenchUser[]> {
   const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
   const users: BenchUser[] = [];
@@ -28,7 +32,7 @@ export async function fundedUsers(
       .insertInto('users')
       .values({
         site_id: 2,
-        phone: `+2547${String(10_000_000 + i)}`,
+        phone: `+2547${String(10_000_000 + first + i)}`,
         username: null,
         password_hash: passwordHash,
         status: 'active',

@@ -1,0 +1,157 @@
+/**
+ * One process of simulated High Flyer players for `crash-round.bench.ts` (started by it with
+ * an IPC channel; not a bench of its own). Each player holds a Socket.IO connection in the crash
+ * room and, every round, bets KSh 10 at a random moment of the betting window and cashes out by
+ * hand at a random target 1.10–3.00× (when the plane gets there). It records how long each
+ * cash-out took to be acknowledged and which `CrashRound` pushes each socket received.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { CrashRound } from '../packages/contracts/src/casino/crash';
+import { CRASH_PATHS } from '../packages/contracts/src/casino/crash';
+import { elapsedToReach } from '../packages/domain/src/games/crash';
+
+export interface PlayersStart {
+  base: string;
+  tokens: string[];
+}
+
+export interface PlayersResult {
+  cashOutMs: number[];
+  betMs: number[];
+  /** Answers by status: `bet:200`, `cashout:409`, … (`…:error` when the request failed). */
+  statuses: Record<string, number>;
+  /** `roundId:phase` → how many of this process's sockets received that push. */
+  received: Record<string, number>;
+  connected: number;
+  disconnects: number;
+}
+
+const send = process.send?.bind(process);
+if (!send) throw new Error('crash-round-players runs as a child of crash-round.bench.ts');
+
+let running = false;
+const result: PlayersResult = {
+  cashOutMs: [],
+  betMs: [],
+  statuses: {},
+  received: {},
+  connected: 0,
+  disconnects: 0,
+};
+const sockets: Socket[] = [];
+
+function count(key: string): void {
+  result.statuses[key] = (result.statuses[key] ?? 0) + 1;
+}
+
+async function post(
+  base: string,
+  token: string,
+  route: string,
+  body: object,
+  kind: 'bet' | 'cashout',
+): Promise<{ status: number; ms: number } | null> {
+  const began = performance.now();
+  try {
+    const res = await fetch(`${base}/api/games${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `authBB=${token}` },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    const ms = performance.now() - began;
+    // A refusal's reason (BETTING_CLOSED, ROUND_CRASHED, …) from the error envelope.
+    const reason = res.status === 200 ? '' : (/\b[A-Z][A-Z_]{4,}\b/.exec(text)?.[0] ?? '');
+    count(`${kind}:${res.status}${reason ? ` ${reason}` : ''}`);
+    return { status: res.status, ms };
+  } catch {
+    count(`${kind}:error`);
+    return null;
+  }
+}
+
+function player(base: string, token: string): Promise<void> {
+  const socket = io(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: `authBB=${token}` },
+    reconnection: true,
+  });
+  sockets.push(socket);
+  let betRound = 0;
+  socket.on('disconnect', () => (result.disconnects += 1));
+  socket.on('CrashRound', (round: CrashRound) => {
+    const key = `${round.roundId}:${round.phase}`;
+    result.received[key] = (result.received[key] ?? 0) + 1;
+    if (!running) return;
+    // The server's clock, as the round tells it (same machine; the offset is small anyway).
+    const offset = Date.parse(round.serverTime) - Date.now();
+    const takeoff = Date.parse(round.takeoffAt) - offset;
+    if (round.phase === 'betting') {
+      const window = Math.max(0, takeoff - Date.now() - 400);
+      setTimeout(() => {
+        if (!running) return;
+        void post(
+          base,
+          token,
+          CRASH_PATHS.bets,
+          { roundId: round.roundId, slot: 1, stake: 10 },
+          'bet',
+        ).then((answer) => {
+          if (answer) result.betMs.push(answer.ms);
+          if (answer?.status === 200) betRound = round.roundId;
+        });
+      }, Math.random() * window);
+    } else if (round.phase === 'flying' && betRound === round.roundId) {
+      const target = 110 + Math.floor(Math.random() * 191);
+      const at = takeoff + elapsedToReach(target);
+      setTimeout(
+        () => {
+          void post(
+            base,
+            token,
+            CRASH_PATHS.cashOut,
+            { roundId: round.roundId, slot: 1 },
+            'cashout',
+          ).then((answer) => {
+            if (answer) result.cashOutMs.push(answer.ms);
+          });
+        },
+        Math.max(0, at - Date.now()),
+      );
+    }
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => {
+      result.connected += 1;
+      socket.emit('JoinCrash', { lite: false });
+      resolve();
+    });
+    socket.once('connect_error', reject);
+  });
+}
+
+process.on('message', (message: { type: string } & Partial<PlayersStart>) => {
+  if (message.type === 'connect') {
+    const { base, tokens } = message as PlayersStart & { type: string };
+    void (async () => {
+      // Connect in batches, as a crowd arrives, not all in one tick.
+      for (let i = 0; i < tokens.length; i += 100) {
+        await Promise.all(tokens.slice(i, i + 100).map((token) => player(base, token)));
+      }
+      send({ type: 'ready', connected: result.connected });
+    })().catch((error: unknown) => send({ type: 'failed', error: String(error) }));
+  } else if (message.type === 'go') {
+    running = true;
+  } else if (message.type === 'stop') {
+    running = false;
+    // In-flight requests settle; then the counts go back and the sockets close.
+    setTimeout(() => {
+      send({ type: 'result', result }, () => {
+        for (const socket of sockets) socket.close();
+        process.exit(0);
+      });
+    }, 2_000);
+  }
+});
+send({ type: 'started' });
