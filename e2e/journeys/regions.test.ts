@@ -109,6 +109,14 @@ describe('Tanzania in Swahili at 360×740', () => {
       const box = await link.boundingBox();
       if (box) assert.ok(box.x >= 0 && box.x + box.width <= 320, 'header control inside 320 px');
     }
+    // Home's tabs are in Swahili, and so is what a screen reader hears of the slideshow.
+    const tabs = page.locator('main nav').first();
+    assert.deepEqual((await tabs.getByRole('link').allTextContents()).slice(0, 3), [
+      'Mechi Kuu',
+      'Mubashara Sasa',
+      'Soka',
+    ]);
+    await page.getByRole('region', { name: 'Promosheni' }).waitFor({ state: 'attached' });
     await screenshot(page, 'regions-tz-header-320');
     assert.deepEqual(errors, []);
     await context.close();

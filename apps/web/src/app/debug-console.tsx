@@ -3,6 +3,7 @@ import { useNetworkStore } from '../lib/network-status';
 import { useRealtimeStore } from '../lib/realtime';
 import { useSessionStore } from '../lib/session-store';
 import { recordStoreChanges, STORE_LOG_LIMIT, useStoreLog } from '../lib/store-log';
+import { tDebug, tfDebug } from './debug-console-strings';
 import styles from './debug-console.module.css';
 
 /**
@@ -20,9 +21,9 @@ export function DebugConsole() {
     return () => stops.forEach((stop) => stop());
   }, []);
   return (
-    <aside className={styles.console} aria-label="Debug console">
+    <aside className={styles.console} aria-label={tDebug('debugConsole')}>
       <h2 className={styles.title}>
-        Store changes (last {STORE_LOG_LIMIT}) · {changes.length}
+        {tfDebug('storeChanges', { limit: STORE_LOG_LIMIT, count: changes.length })}
       </h2>
       <ol className={styles.list}>
         {changes.map((change) => (

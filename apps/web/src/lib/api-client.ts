@@ -13,6 +13,7 @@ import { reportClientError } from './client-log';
 import { readCookie } from './cookies';
 import { loginUrlFor, promptLogin } from './login-prompt';
 import { useSessionStore } from './session-store';
+import { t } from './i18n';
 import { currentLanguage, currentSiteId } from './site';
 import { appFetch } from './ssr-environment';
 
@@ -40,7 +41,7 @@ export class ApiError extends Error {
   declare readonly status: number | null;
   declare readonly envelope: ErrorEnvelope;
   constructor(status: number | null, envelope: ErrorEnvelope) {
-    super(envelope.datasource_entries[0]?.value ?? 'The request failed');
+    super(envelope.datasource_entries[0]?.value ?? t('requestFailed'));
     this.name = 'ApiError';
     this.status = status;
     this.envelope = envelope;

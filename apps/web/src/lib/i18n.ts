@@ -1,3 +1,4 @@
+import { LIVE_BETTING_DISABLED, PRE_MATCH_BETTING_DISABLED } from '@dau/domain/messages';
 import { currentLanguage } from './site';
 
 /**
@@ -82,6 +83,19 @@ const EN = {
   suspended: 'Suspended',
   ended: 'Ended',
   marketNotOffered: 'Market not offered',
+  // The producer-down banners (the spec's words)
+  liveBettingDisabled: LIVE_BETTING_DISABLED,
+  preMatchBettingDisabled: PRE_MATCH_BETTING_DISABLED,
+  // The home page's tabs and default blocks, its promotions slideshow
+  highlights: 'Highlights',
+  liveNow: 'Live Now',
+  football: 'Football',
+  casino: 'Casino',
+  crash: 'Crash',
+  topLeagues: 'Top Leagues',
+  carousel: 'carousel',
+  promotions: 'Promotions',
+  showSlide: 'Show {title}',
 } as const;
 
 export type StringKey = keyof typeof EN;

@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ProfileResponse } from '@dau/contracts/accounts/profile';
-import { COMPLIANCE_UPDATED } from '@dau/domain/messages';
 import type { SiteConfig } from '@dau/domain/sites';
 import { useProfile, useUpdateCompliance } from '../lib/profile-api';
 import {
@@ -78,7 +77,7 @@ export function ComplianceSection({
       />
       {update.isSuccess && (
         <p role="status" className={styles.success}>
-          {COMPLIANCE_UPDATED}
+          {t('updated')}
         </p>
       )}
       <ErrorList messages={errors.general} />

@@ -1,3 +1,4 @@
+import { COMPLIANCE_UPDATED } from '@dau/domain/messages';
 import { featureStrings } from '../lib/i18n';
 
 /** The compliance section's own words (profile and the site-4 withdrawal gate). */
@@ -20,6 +21,7 @@ const EN = {
   no: 'No',
   incomeSource: 'Income source',
   politicallyExposed: 'Are you a politically exposed person?',
+  updated: COMPLIANCE_UPDATED,
 };
 
 const SW: Record<keyof typeof EN, string> = {
@@ -41,6 +43,7 @@ const SW: Record<keyof typeof EN, string> = {
   no: 'Hapana',
   incomeSource: 'Chanzo cha mapato',
   politicallyExposed: 'Je, una wadhifa wa kisiasa (PEP)?',
+  updated: 'Taarifa zako zimesasishwa!',
 };
 
 export const { t } = featureStrings(EN, SW);

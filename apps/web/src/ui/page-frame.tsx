@@ -54,7 +54,7 @@ export function PageFrame({
         {title}
       </h1>
       {tabs && tabs.length > 0 && (
-        <nav className={styles.tabs} aria-label={`${title} sections`}>
+        <nav className={styles.tabs} aria-label={title}>
           {tabs.map((tab) => (
             <TabLink key={tab.to} tab={tab} />
           ))}

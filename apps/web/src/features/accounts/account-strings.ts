@@ -77,9 +77,16 @@ const EN = {
   exclusion6m: 'Self-exclusion for 6 months',
   understandNoUndo: 'I understand that this cannot be undone early',
   start: 'Start',
+  settingAcceptChanges: 'Accept odds changes automatically',
+  settingSaveData: 'Data-saving mode (fewer images and live updates)',
+  settingCompactMode: 'Compact mode',
+  settingNotifyBetSettled: 'Tell me when a bet settles',
+  settingNotifyDeposits: 'Tell me about deposits and withdrawals',
+  settingNotifyPromotions: 'Promotions and offers',
 };
 
 type Key = keyof typeof EN;
+export type AccountKey = Key;
 
 const SW: Record<Key, string> = {
   phoneNumber: 'Namba ya simu ({prefix})',
@@ -157,6 +164,12 @@ const SW: Record<Key, string> = {
   exclusion6m: 'Kujizuia kwa miezi 6',
   understandNoUndo: 'Naelewa kwamba hili haliwezi kutenguliwa mapema',
   start: 'Anza',
+  settingAcceptChanges: 'Kubali mabadiliko ya odds yenyewe',
+  settingSaveData: 'Hali ya kuokoa data (picha na masasisho mubashara machache)',
+  settingCompactMode: 'Mwonekano mfupi',
+  settingNotifyBetSettled: 'Niambie beti inapoamuliwa',
+  settingNotifyDeposits: 'Niambie kuhusu kuweka na kutoa pesa',
+  settingNotifyPromotions: 'Promosheni na ofa',
 };
 
 export const { t, tf } = featureStrings(EN, SW);

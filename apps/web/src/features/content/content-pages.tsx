@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { SUPPORT_HOURS } from '@dau/domain/constants';
-import { SPEED_TEST_FAILED } from '@dau/domain/messages';
 import { apiFetch, ApiError } from '../../lib/api-client';
 import { useSessionStore } from '../../lib/session-store';
 import { currentSiteId } from '../../lib/site';
@@ -341,7 +340,7 @@ export function SpeedTestPage() {
       </button>
       {state.kind === 'failed' && (
         <p className={styles.error} role="alert">
-          {SPEED_TEST_FAILED}
+          {t('speedTestFailed')}
         </p>
       )}
       {state.kind === 'done' && (

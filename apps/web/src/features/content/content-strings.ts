@@ -1,3 +1,4 @@
+import { SPEED_TEST_FAILED } from '@dau/domain/messages';
 import { featureStrings } from '../../lib/i18n';
 
 /** The content pages' own words (issue #23), English and Swahili. */
@@ -35,6 +36,7 @@ const EN = {
   download: 'Download',
   upload: 'Upload',
   mbps: '{value} Mbps',
+  speedTestFailed: SPEED_TEST_FAILED,
 };
 
 const SW: Record<keyof typeof EN, string> = {
@@ -72,6 +74,7 @@ const SW: Record<keyof typeof EN, string> = {
   download: 'Kupakua',
   upload: 'Kupakia',
   mbps: '{value} Mbps',
+  speedTestFailed: 'Kipimo kimeshindikana au muda umekwisha',
 };
 
 export const { t, tf } = featureStrings(EN, SW);

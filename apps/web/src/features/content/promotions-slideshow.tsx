@@ -3,6 +3,7 @@ import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { SLIDESHOW } from '@dau/domain/constants';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
+import { t, tf } from '../../lib/i18n';
 import { currentSiteId } from '../../lib/site';
 import { useFetched } from '../../lib/use-fetched';
 import styles from './promotions-slideshow.module.css';
@@ -56,8 +57,8 @@ export function PromotionsSlideshow({ source = 'promos' }: { source?: string }) 
   return (
     <section
       className={styles.slideshow}
-      aria-roledescription="carousel"
-      aria-label="Promotions"
+      aria-roledescription={t('carousel')}
+      aria-label={t('promotions')}
       style={{ minHeight: SLIDESHOW.minHeight, maxHeight: SLIDESHOW.maxHeight }}
     >
       <div className={styles.track} style={{ transform: `translateX(-${index * 100}%)` }}>
@@ -86,7 +87,7 @@ export function PromotionsSlideshow({ source = 'promos' }: { source?: string }) 
             <button
               key={slide._uid}
               type="button"
-              aria-label={`Show ${slide.title}`}
+              aria-label={tf('showSlide', { title: slide.title })}
               aria-current={i === index}
               className={i === index ? `${styles.dot} ${styles.active}` : styles.dot}
               onClick={() => setIndex(i)}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { afterFirstPaintOrInput } from '../../lib/after-paint';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { loadHomeBlock } from '../../lib/home-blocks';
-import { t } from '../../lib/i18n';
+import { t, type StringKey } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session-store';
 import { useFetched } from '../../lib/use-fetched';
 import { useHydrated } from '../../lib/hydration';
@@ -12,12 +12,12 @@ import { PromotionsSlideshow } from '../content/promotions-slideshow';
 import { rememberedDisplayMode, sportsTuning } from '../sports/display-mode';
 import styles from './home.module.css';
 
-const SHORTCUTS = [
-  { to: '/', label: 'Highlights' },
-  { to: '/live-now', label: 'Live Now' },
-  { to: '/sports/football-1', label: 'Football' },
-  { to: '/casino', label: 'Casino' },
-  { to: '/crash', label: 'Crash' },
+const SHORTCUTS: { to: string; label: StringKey }[] = [
+  { to: '/', label: 'highlights' },
+  { to: '/live-now', label: 'liveNow' },
+  { to: '/sports/football-1', label: 'football' },
+  { to: '/casino', label: 'casino' },
+  { to: '/crash', label: 'crash' },
 ];
 
 // The sports slots and the betslip button are one chunk loaded after home paints (ADR 071);
@@ -56,11 +56,11 @@ interface HomeContent extends BlockBase {
 }
 
 /** Used when the content service cannot be reached: home still shows the matches. */
-export const DEFAULT_HOME_BLOCKS: HomeBlock[] = [
+export const defaultHomeBlocks = (): HomeBlock[] => [
   { _uid: 'promos', component: 'promotions_slideshow', source_story: 'promos' },
-  { _uid: 'highlights', component: 'highlights', title: 'Highlights', sport_id: 1, limit: 10 },
-  { _uid: 'live', component: 'live_now', title: 'Live Now', limit: 10 },
-  { _uid: 'leagues', component: 'top_leagues', title: 'Top Leagues', limit: 8 },
+  { _uid: 'highlights', component: 'highlights', title: t('highlights'), sport_id: 1, limit: 10 },
+  { _uid: 'live', component: 'live_now', title: t('liveNow'), limit: 10 },
+  { _uid: 'leagues', component: 'top_leagues', title: t('topLeagues'), limit: 8 },
 ];
 
 const DEFAULT_LIMIT = 10;
@@ -155,8 +155,8 @@ function renderBlock(block: HomeBlock): ReactNode {
 function useHomeBlocks(): HomeBlock[] | null {
   const blocks = useFetched('story|home-general-components', () =>
     fetchStory<HomeContent>('home-general-components').then(
-      (story) => story.content.body ?? DEFAULT_HOME_BLOCKS,
-      () => DEFAULT_HOME_BLOCKS,
+      (story) => story.content.body ?? defaultHomeBlocks(),
+      defaultHomeBlocks,
     ),
   );
   return blocks.data ?? null;
@@ -175,7 +175,11 @@ export function HomePage() {
   // code must not update the slot's boundary, or React drops its server HTML for the fallback.
   const drawn = useMemo(() => blocks?.map(renderBlock), [blocks]);
   return (
-    <PageFrame title="Dau" tabs={SHORTCUTS} titleHidden>
+    <PageFrame
+      title="Dau"
+      tabs={SHORTCUTS.map((s) => ({ to: s.to, label: t(s.label) }))}
+      titleHidden
+    >
       {drawn ?? (
         <>
           <PromosPlaceholder />

@@ -7,6 +7,7 @@ import { LanguageSwitch } from './language-switch';
 import { isMenuItemVisible, isWebViewApp, menuTarget, type MenuItem } from './menu-visibility';
 import { loadPopularFootball, type PopularFootball, type PopularLink } from './popular-football';
 import styles from './site-menu.module.css';
+import { tMenu } from './site-menu-strings';
 import { t } from '../../lib/i18n';
 import { RichText } from '../../ui/rich-text/rich-text';
 
@@ -20,12 +21,12 @@ function loadNavbar(): Promise<MenuItem[]> {
 }
 
 /** Shown when the content service cannot be reached, so the menu still leads somewhere. */
-const OFFLINE_ITEMS: MenuItem[] = [
-  { _uid: 'home', label: 'Home', link: { url: '/' } },
-  { _uid: 'sports', label: 'Sports', link: { url: '/sports' } },
-  { _uid: 'casino', label: 'Casino', link: { url: '/casino' } },
-  { _uid: 'promotions', label: 'Promotions', link: { url: '/promotions' } },
-  { _uid: 'support', label: 'Customer Support', link: { url: '/customer-support' } },
+const offlineItems = (): MenuItem[] => [
+  { _uid: 'home', label: tMenu('home'), link: { url: '/' } },
+  { _uid: 'sports', label: tMenu('sports'), link: { url: '/sports' } },
+  { _uid: 'casino', label: tMenu('casino'), link: { url: '/casino' } },
+  { _uid: 'promotions', label: tMenu('promotions'), link: { url: '/promotions' } },
+  { _uid: 'support', label: tMenu('support'), link: { url: '/customer-support' } },
 ];
 
 export function SiteMenu({ onClose }: { onClose: () => void }) {
@@ -36,7 +37,7 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
     let live = true;
     loadNavbar()
       .then((loaded) => live && setItems(loaded))
-      .catch(() => live && setItems(OFFLINE_ITEMS));
+      .catch(() => live && setItems(offlineItems()));
     return () => {
       live = false;
     };

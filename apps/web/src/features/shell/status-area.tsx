@@ -1,4 +1,3 @@
-import { LIVE_BETTING_DISABLED, PRE_MATCH_BETTING_DISABLED } from '@dau/domain/messages';
 import { t } from '../../lib/i18n';
 import { useAvailabilityStore } from '../../lib/availability-store';
 import { useNotificationStore } from '../../lib/notification-store';
@@ -15,12 +14,12 @@ export function ProducerBanners() {
       <CriticalNotices />
       {!live && (
         <p className={styles.banner} role="status">
-          {LIVE_BETTING_DISABLED}
+          {t('liveBettingDisabled')}
         </p>
       )}
       {!pre && (
         <p className={styles.banner} role="status">
-          {PRE_MATCH_BETTING_DISABLED}
+          {t('preMatchBettingDisabled')}
         </p>
       )}
     </>

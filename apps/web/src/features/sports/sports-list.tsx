@@ -133,17 +133,17 @@ export function SportsList({ live }: { live: boolean }) {
   const base = live ? '/live-now' : '/sports';
   const sportPath = sport ? `${base}/${sportSlug(sport)}` : base;
   // The path names the page before the sports list arrives (and when it cannot).
-  const sportName = sport ? (sport.id === 1 ? 'Football' : sport.name) : null;
+  const sportName = sport ? (sport.id === 1 ? ts('football') : sport.name) : null;
   const title = live
     ? params.sportId
-      ? `Live ${sportName ?? nameFromSlug(params.sportId, '')}`.trim()
-      : 'Live Now'
+      ? tfs('liveSport', { sport: sportName ?? nameFromSlug(params.sportId, '') }).trim()
+      : ts('liveNow')
     : (category?.subCategories.find((s) => s.id === subId)?.name ??
       category?.name ??
-      (params.subId ? nameFromSlug(params.subId, 'Matches') : null) ??
-      (params.catId ? nameFromSlug(params.catId, 'Competitions') : null) ??
+      (params.subId ? nameFromSlug(params.subId, ts('matches')) : null) ??
+      (params.catId ? nameFromSlug(params.catId, ts('competitions')) : null) ??
       sportName ??
-      nameFromSlug(params.sportId, 'Sports'));
+      nameFromSlug(params.sportId, ts('sportsNav')));
   const liveCount = events.data?.pages[0]?.liveCount;
   // The sport named in a live path, even when it has no live events (and so is not listed).
   const shownSport = params.sportId ? (sportName ?? nameFromSlug(params.sportId, '')) : null;

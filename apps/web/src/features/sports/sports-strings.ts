@@ -39,6 +39,9 @@ const EN = {
   match: 'Match',
   matchUnavailable: 'This match is not available. It may have ended or been removed.',
   noMarkets: 'This match has no markets open for betting.',
+  liveSport: 'Live {sport}',
+  matches: 'Matches',
+  competitions: 'Competitions',
 } as const;
 
 export type SportsKey = keyof typeof EN;
@@ -81,6 +84,9 @@ const SW: Record<SportsKey, string> = {
   match: 'Mechi',
   matchUnavailable: 'Mechi hii haipatikani. Huenda imekwisha au imeondolewa.',
   noMarkets: 'Mechi hii haina masoko yaliyo wazi kwa kubeti.',
+  liveSport: '{sport} Mubashara',
+  matches: 'Mechi',
+  competitions: 'Mashindano',
 };
 
 export const { t: ts, tf: tfs } = featureStrings<SportsKey>(EN, SW);

@@ -1,4 +1,4 @@
-import { t } from '../account-strings';
+import { t, type AccountKey } from '../account-strings';
 import type {
   ResponsibleGamblingPeriod,
   ResponsibleGamblingState,
@@ -16,13 +16,13 @@ import { ErrorList, messagesOf } from '../../../ui/error-list';
 import type { BreakStartedState } from './break-notice';
 import { Form } from '../../../ui/form';
 
-const TOGGLES: { key: keyof UserSettings; label: string }[] = [
-  { key: 'isAcceptChanges', label: 'Accept odds changes automatically' },
-  { key: 'saveData', label: 'Data-saving mode (fewer images and live updates)' },
-  { key: 'compactMode', label: 'Compact mode' },
-  { key: 'notifyBetSettled', label: 'Tell me when a bet settles' },
-  { key: 'notifyDeposits', label: 'Tell me about deposits and withdrawals' },
-  { key: 'notifyPromotions', label: 'Promotions and offers' },
+const TOGGLES: { key: keyof UserSettings; label: AccountKey }[] = [
+  { key: 'isAcceptChanges', label: 'settingAcceptChanges' },
+  { key: 'saveData', label: 'settingSaveData' },
+  { key: 'compactMode', label: 'settingCompactMode' },
+  { key: 'notifyBetSettled', label: 'settingNotifyBetSettled' },
+  { key: 'notifyDeposits', label: 'settingNotifyDeposits' },
+  { key: 'notifyPromotions', label: 'settingNotifyPromotions' },
 ];
 
 export function SettingsSection() {
@@ -43,7 +43,7 @@ export function SettingsSection() {
                 disabled={update.isPending}
                 onChange={(e) => update.mutate({ [key]: e.target.checked })}
               />
-              {label}
+              {t(label)}
             </label>
           ))}
         <ErrorList
