@@ -1,25 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { CriticalNoticeKind, CriticalNoticePush } from '@dau/contracts/sports/critical-notice';
-import { featureStrings } from '../../lib/i18n';
+import type { CriticalNoticePush } from '@dau/contracts/sports/critical-notice';
 import { whenRealtimeSocket, type SocketLike } from '../../lib/realtime-socket';
 import { currentSiteId } from '../../lib/site';
+import { t } from './critical-notices-strings';
 import styles from './status-area.module.css';
-
-const EN: Record<CriticalNoticeKind | 'dismiss', string> = {
-  maintenance: 'Maintenance: some services may be unavailable.',
-  suspension: 'Betting is suspended for now.',
-  producerDown: 'Live odds are interrupted: some bets cannot be placed.',
-  message: 'Notice',
-  dismiss: 'Dismiss notice',
-};
-const SW: typeof EN = {
-  maintenance: 'Matengenezo: baadhi ya huduma huenda zisipatikane.',
-  suspension: 'Kubeti kumesimamishwa kwa sasa.',
-  producerDown: 'Odds za moja kwa moja zimekatizwa: baadhi ya dau haziwezi kuwekwa.',
-  message: 'Tangazo',
-  dismiss: 'Funga tangazo',
-};
-const { t } = featureStrings(EN, SW);
 
 const DISMISSED = 'dau.notices.dismissed';
 const dismissed = (): number[] => {
