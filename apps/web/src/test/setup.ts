@@ -41,6 +41,9 @@ beforeEach(() => {
   };
   // Server-rendering tests run without a DOM (`@vitest-environment node`).
   if (typeof document === 'undefined') return;
+  // The phone the app is designed for (happy-dom's default is 1024 px wide, a larger screen
+  // where the betslip docks as a column, ADR 151); a test of larger screens sets its own.
+  window.happyDOM?.setViewport({ width: 360, height: 740 });
   document.cookie.split(';').forEach((part) => {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
