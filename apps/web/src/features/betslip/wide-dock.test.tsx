@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setViewport } from '../../test/viewport';
 import { toggleSelection, useBetslipStore } from '../../lib/betslip-store';
 import { BetslipDock } from './betslip-dock';
 import { resetBetslipStore, testPick } from './slip-test-kit';
@@ -20,8 +21,7 @@ function dock(dockable = true) {
   );
 }
 
-const setScreen = (width: number, height: number) =>
-  act(() => window.happyDOM?.setViewport({ width, height }));
+const setScreen = (width: number, height: number) => act(() => setViewport(width, height));
 
 describe('betslip on larger screens (issue #15 item 16, ADR 151)', () => {
   it('at 1280×800 the slip is a docked column and there is no floating button', () => {
