@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mobileContext } from './browser';
+import { collectPageErrors, launchBrowser, mobileContext, type Screen } from './browser';
 import { startDau, type DauServer } from './server';
 
 export { collectPageErrors };
@@ -22,8 +22,11 @@ export interface Journey {
   /** Every server started, in the order their envs were given. */
   readonly daus: readonly DauServer[];
   readonly browser: Browser;
-  /** A 360×740 context on `baseUrl` (the first server unless told), one page, its errors. */
-  open(options?: { baseUrl?: string; splash?: boolean }): Promise<OpenPage>;
+  /**
+   * A 360×740 context (or the `screen` asked for) on `baseUrl` (the first server unless told),
+   * one page, its errors.
+   */
+  open(options?: { baseUrl?: string; splash?: boolean; screen?: Screen }): Promise<OpenPage>;
   /** POSTs to the feed sandbox (`/api/sandbox/feed/<path>`) and fails the test unless 200. */
   sandbox(path: string, body: unknown): Promise<void>;
 }
@@ -56,8 +59,11 @@ export function useDau(...envs: Record<string, string>[]): Journey {
       assert.ok(browser, 'the browser is launched');
       return browser;
     },
-    async open({ baseUrl, splash } = {}) {
-      const context = await mobileContext(journey.browser, baseUrl ?? journey.dau.url, { splash });
+    async open({ baseUrl, splash, screen } = {}) {
+      const context = await mobileContext(journey.browser, baseUrl ?? journey.dau.url, {
+        splash,
+        screen,
+      });
       const page = await context.newPage();
       waitForHydrationOnLoad(page);
       return { context, page, errors: collectPageErrors(page) };

@@ -212,10 +212,17 @@ let tossTimer: ReturnType<typeof setTimeout> | null = null;
  */
 export function startToss(odds: string, origin: { x: number; y: number } | null): void {
   if (tossTimer !== null) return;
-  const fab =
+  // The floating button, or on larger screens the docked slip column (the button is hidden):
+  // the first one drawn.
+  const targets =
     typeof document === 'undefined'
-      ? null
-      : document.querySelector('[data-betslip-fab="normal"]')?.getBoundingClientRect();
+      ? []
+      : [
+          ...document.querySelectorAll(
+            '[data-betslip-fab="normal"],[data-betslip-column="normal"]',
+          ),
+        ].map((element) => element.getBoundingClientRect());
+  const fab = targets.find((rect) => rect.width > 0) ?? targets[0];
   if (!origin || !fab || prefersReducedMotion()) {
     useBetslipStore.setState((state) => ({ shakes: state.shakes + 1 }));
     return;

@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installLanguage } from '../lib/i18n';
 import { SW } from '../lib/i18n-sw';
+import { setViewport } from './viewport';
 
 // The app installs Swahili before its first render where it is spoken (main.tsx); tests may
 // render in either language at any time.
@@ -41,6 +42,9 @@ beforeEach(() => {
   };
   // Server-rendering tests run without a DOM (`@vitest-environment node`).
   if (typeof document === 'undefined') return;
+  // The phone the app is designed for (happy-dom's default is 1024 px wide, a larger screen
+  // where the betslip docks as a column, ADR 151); a test of larger screens sets its own.
+  setViewport(360, 740);
   document.cookie.split(';').forEach((part) => {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;

@@ -65,7 +65,8 @@ export function BetslipButton() {
   // The slip reads the balance through TanStack Query: it loads with the slip, not before.
   return (
     <QueryBoundary fallback={button}>
-      <BetslipDock />
+      {/* Home keeps the floating button on larger screens too (spec doc 1, Header). */}
+      <BetslipDock dockable={false} />
     </QueryBoundary>
   );
 }

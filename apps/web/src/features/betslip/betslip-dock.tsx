@@ -10,7 +10,7 @@ import type { Cents } from '@dau/domain/money';
 import { formatMoney, fromUnits } from '@dau/domain/money';
 import { groupOddsText } from '@dau/domain/odds';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router';
 import { t as tCore, tf as tfCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
@@ -48,11 +48,45 @@ function marketIdOf(selection: BetslipSelection): number {
 }
 
 /**
+ * "Larger screens" of spec doc 1 (Header): its first breakpoint above a phone (640 px, Layout
+ * table). Keep in step with the `640px` media queries in betslip.module.css and theme.css.
+ */
+export const WIDE_SCREEN = '(min-width: 640px)';
+function subscribeWide(listener: () => void): () => void {
+  if (typeof matchMedia !== 'function') return () => undefined;
+  const query = matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+/**
+ * False on the server and while hydrating, so the first client render matches the server's;
+ * CSS has already drawn the wide layout (hidden button, reserved column) by then.
+ */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => typeof matchMedia === 'function' && matchMedia(WIDE_SCREEN).matches,
+    () => false,
+  );
+}
+
+/**
  * The floating betslip button and the slip sheet (issue #8 item 1, web). Selections follow
  * live changes through `JoinMarketForBetslip`, joined here for every selection on the slip.
  * `kind="virtual"` is the separate virtual betslip (its own state and storage key).
+ *
+ * Larger screens (issue #15 item 16, ADR 151): the button is hidden and the slip is a column
+ * docked on the right — except where `dockable` is false (home), where the spec keeps the
+ * button and the sheet opens as a side panel.
  */
-export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
+export function BetslipDock({
+  kind = 'normal',
+  dockable = true,
+}: {
+  kind?: BetslipKind;
+  dockable?: boolean;
+}) {
+  const docked = useWideScreen() && dockable;
   const slip = useBetslipStore((s) => s[kind]);
   const open = useBetslipStore((s) => s.sheetOpen);
   const shakes = useBetslipStore((s) => s.shakes);
@@ -78,25 +112,33 @@ export function BetslipDock({ kind = 'normal' }: { kind?: BetslipKind }) {
   const shake = shakes === 0 ? '' : shakes % 2 === 0 ? styles.shakeA : styles.shakeB;
   return (
     <>
-      <button
-        type="button"
-        className={`${styles.fab} ${shake}`}
-        onClick={() => setBetslipOpen(true)}
-        aria-label={count > 0 ? `${name}, ${tfCore('selectionsCount', { n: count })}` : name}
-        data-betslip-fab={kind}
-        data-shakes={shakes}
-      >
-        {count > 0 ? (
-          <>
-            <span className={styles.fabCount}>{count}</span>
-            <span>{groupOddsText(comboOddsText(slip), currentSite().locale)}</span>
-          </>
-        ) : (
-          name
-        )}
-      </button>
+      {!docked && (
+        <button
+          type="button"
+          className={`${styles.fab} ${dockable ? styles.fabDockable : ''} ${shake}`}
+          onClick={() => setBetslipOpen(true)}
+          aria-label={count > 0 ? `${name}, ${tfCore('selectionsCount', { n: count })}` : name}
+          data-betslip-fab={kind}
+          data-shakes={shakes}
+        >
+          {count > 0 ? (
+            <>
+              <span className={styles.fabCount}>{count}</span>
+              <span>{groupOddsText(comboOddsText(slip), currentSite().locale)}</span>
+            </>
+          ) : (
+            name
+          )}
+        </button>
+      )}
       {kind === 'normal' && <TossChip />}
-      {open && <BetslipSheet kind={kind} />}
+      {dockable && (
+        // Server-rendered empty: CSS shows it (and makes room for it) on larger screens only.
+        <aside className={styles.column} aria-label={name} data-betslip-column={kind}>
+          {docked && <BetslipSheet kind={kind} docked />}
+        </aside>
+      )}
+      {open && !docked && <BetslipSheet kind={kind} />}
     </>
   );
 }
@@ -119,7 +161,7 @@ function TossChip() {
   );
 }
 
-function BetslipSheet({ kind }: { kind: BetslipKind }) {
+function BetslipSheet({ kind, docked = false }: { kind: BetslipKind; docked?: boolean }) {
   const slip = useBetslipStore((s) => s[kind]);
   const authenticated = useSessionStore((s) => s.isAuthenticated);
   // A guest logs in in the modal and stays on the page the slip was built on.
@@ -137,44 +179,49 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
   // Kept here, not in the button: a placed bet empties the slip and the button goes away.
   const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
+    if (docked) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setBetslipOpen(false);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
-  return (
-    <div className={styles.backdrop} onClick={() => setBetslipOpen(false)}>
-      <section
-        className={styles.sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-label={kind === 'virtual' ? t('virtualBetslip') : tCore('betslip')}
-        onClick={(e) => e.stopPropagation()}
-      >
-        <header className={styles.head}>
-          <h2>
-            {kind === 'virtual' ? t('virtualBetslip') : tCore('betslip')}{' '}
-            {slip.numselections > 0 && <small>({slip.numselections})</small>}
-          </h2>
-          {authenticated && (
-            <Link
-              className={styles.link}
-              to={currentSite().features.myBetsPath}
-              onClick={() => setBetslipOpen(false)}
-            >
-              {tCore('myBets')}
-            </Link>
-          )}
-          {selections.length > 0 && (
-            <button
-              type="button"
-              className={styles.link}
-              onClick={() => dispatchBetslip({ type: 'removeAll' }, kind)}
-            >
-              {t('removeAll')}
-            </button>
-          )}
+  }, [docked]);
+  const sheet = (
+    <section
+      className={docked ? `${styles.sheet} ${styles.docked}` : styles.sheet}
+      {...(docked
+        ? {}
+        : {
+            role: 'dialog',
+            'aria-modal': true,
+            'aria-label': kind === 'virtual' ? t('virtualBetslip') : tCore('betslip'),
+          })}
+      onClick={(e) => e.stopPropagation()}
+    >
+      <header className={styles.head}>
+        <h2>
+          {kind === 'virtual' ? t('virtualBetslip') : tCore('betslip')}{' '}
+          {slip.numselections > 0 && <small>({slip.numselections})</small>}
+        </h2>
+        {authenticated && (
+          <Link
+            className={styles.link}
+            to={currentSite().features.myBetsPath}
+            onClick={() => setBetslipOpen(false)}
+          >
+            {tCore('myBets')}
+          </Link>
+        )}
+        {selections.length > 0 && (
+          <button
+            type="button"
+            className={styles.link}
+            onClick={() => dispatchBetslip({ type: 'removeAll' }, kind)}
+          >
+            {t('removeAll')}
+          </button>
+        )}
+        {!docked && (
           <button
             type="button"
             className={styles.close}
@@ -183,134 +230,138 @@ function BetslipSheet({ kind }: { kind: BetslipKind }) {
           >
             ×
           </button>
-        </header>
-        {authenticated && balances && (
-          <p className={styles.balances} data-testid="slip-balance">
-            {t('balance')} <b>{money(fromUnits(balances.cash))}</b>
-            {freebetBalance > 0 && (
-              <>
-                {' '}
-                · {t('freeBet')} <b>{money(freebetBalance)}</b>
-              </>
-            )}
-          </p>
         )}
-        {notice && (
-          <p className={notice.tone === 'ok' ? styles.placed : styles.message} role="status">
-            {notice.text}
-          </p>
-        )}
-        {kind === 'normal' && <BookingCodeBar />}
-        {selections.length === 0 ? (
-          <p className={styles.empty}>{t('tapAnyOdds')}</p>
-        ) : (
-          <>
-            <div className={styles.tabs} role="tablist">
-              {(['single', 'multiple'] as const).map((type) => (
-                <button
-                  key={type}
-                  type="button"
-                  role="tab"
-                  aria-selected={slip.betType === type}
-                  className={slip.betType === type ? styles.tabActive : styles.tab}
-                  onClick={() => dispatchBetslip({ type: 'setBetType', betType: type }, kind)}
-                >
-                  {type === 'single' ? t('singles') : t('multiple')}
-                </button>
-              ))}
-            </div>
-            <ul className={styles.list}>
-              {selections.map((s) => (
-                <BetslipLeg
-                  key={s.id}
-                  kind={kind}
-                  selection={s}
-                  singles={!multiple}
-                  freebet={freebetBalance > 0 && kind === 'normal'}
-                />
-              ))}
-            </ul>
-            {multiple && (
-              <StakeInput
-                label={t('stake')}
-                value={slip.combostake}
-                onChange={(value) => dispatchBetslip({ type: 'setComboStake', value }, kind)}
+      </header>
+      {authenticated && balances && (
+        <p className={styles.balances} data-testid="slip-balance">
+          {t('balance')} <b>{money(fromUnits(balances.cash))}</b>
+          {freebetBalance > 0 && (
+            <>
+              {' '}
+              · {t('freeBet')} <b>{money(freebetBalance)}</b>
+            </>
+          )}
+        </p>
+      )}
+      {notice && (
+        <p className={notice.tone === 'ok' ? styles.placed : styles.message} role="status">
+          {notice.text}
+        </p>
+      )}
+      {kind === 'normal' && <BookingCodeBar />}
+      {selections.length === 0 ? (
+        <p className={styles.empty}>{t('tapAnyOdds')}</p>
+      ) : (
+        <>
+          <div className={styles.tabs} role="tablist">
+            {(['single', 'multiple'] as const).map((type) => (
+              <button
+                key={type}
+                type="button"
+                role="tab"
+                aria-selected={slip.betType === type}
+                className={slip.betType === type ? styles.tabActive : styles.tab}
+                onClick={() => dispatchBetslip({ type: 'setBetType', betType: type }, kind)}
+              >
+                {type === 'single' ? t('singles') : t('multiple')}
+              </button>
+            ))}
+          </div>
+          <ul className={styles.list}>
+            {selections.map((s) => (
+              <BetslipLeg
+                key={s.id}
+                kind={kind}
+                selection={s}
+                singles={!multiple}
+                freebet={freebetBalance > 0 && kind === 'normal'}
               />
-            )}
-            {multiple && freebetBalance > 0 && kind === 'normal' && (
-              <StakeInput
-                label={t('freeBetStake')}
-                value={slip.freebetstake}
-                optional
-                onChange={(value) => dispatchBetslip({ type: 'setFreebetStake', value }, kind)}
-              />
-            )}
-            <div className={styles.quick}>
-              {SITE_STAKE_DEFAULTS[currentSite().siteId].quickStakes.map((amount) => (
-                <button
-                  key={amount}
-                  type="button"
-                  onClick={() =>
-                    dispatchBetslip(
-                      multiple
-                        ? { type: 'setComboStake', value: amount }
-                        : { type: 'setSingleStake', value: amount },
-                      kind,
-                    )
-                  }
-                >
-                  {amount}
-                </button>
-              ))}
-            </div>
-            {kind === 'virtual' ? <VirtualFigures slip={slip} /> : <BetslipFigures slip={slip} />}
-            <OddsChangesBar slip={slip} kind={kind} />
-            {blocked && (
-              <p className={styles.message} role="status">
-                {t('removeBlocked')}
-              </p>
-            )}
-            {slip.totalfreebetstake > freebetBalance && authenticated && (
-              <p className={styles.message} role="status">
-                {t('freeBetTooLow')}
-              </p>
-            )}
-            {kind === 'virtual' && authenticated ? (
-              <VirtualPlaceButton
+            ))}
+          </ul>
+          {multiple && (
+            <StakeInput
+              label={t('stake')}
+              value={slip.combostake}
+              onChange={(value) => dispatchBetslip({ type: 'setComboStake', value }, kind)}
+            />
+          )}
+          {multiple && freebetBalance > 0 && kind === 'normal' && (
+            <StakeInput
+              label={t('freeBetStake')}
+              value={slip.freebetstake}
+              optional
+              onChange={(value) => dispatchBetslip({ type: 'setFreebetStake', value }, kind)}
+            />
+          )}
+          <div className={styles.quick}>
+            {SITE_STAKE_DEFAULTS[currentSite().siteId].quickStakes.map((amount) => (
+              <button
+                key={amount}
+                type="button"
+                onClick={() =>
+                  dispatchBetslip(
+                    multiple
+                      ? { type: 'setComboStake', value: amount }
+                      : { type: 'setSingleStake', value: amount },
+                    kind,
+                  )
+                }
+              >
+                {amount}
+              </button>
+            ))}
+          </div>
+          {kind === 'virtual' ? <VirtualFigures slip={slip} /> : <BetslipFigures slip={slip} />}
+          <OddsChangesBar slip={slip} kind={kind} />
+          {blocked && (
+            <p className={styles.message} role="status">
+              {t('removeBlocked')}
+            </p>
+          )}
+          {slip.totalfreebetstake > freebetBalance && authenticated && (
+            <p className={styles.message} role="status">
+              {t('freeBetTooLow')}
+            </p>
+          )}
+          {kind === 'virtual' && authenticated ? (
+            <VirtualPlaceButton
+              slip={slip}
+              setNotice={setNotice}
+              onPlaced={() => void queryClient.invalidateQueries({ queryKey: balanceQueryKey })}
+            />
+          ) : authenticated ? (
+            <>
+              <AcceptSetting slip={slip} kind={kind} />
+              <PlaceBetButton
                 slip={slip}
+                disabled={
+                  !isPlaceable(slip) || !hasStakes(slip) || slip.totalfreebetstake > freebetBalance
+                }
+                label={money(slip.totalstake)}
                 setNotice={setNotice}
                 onPlaced={() => void queryClient.invalidateQueries({ queryKey: balanceQueryKey })}
               />
-            ) : authenticated ? (
-              <>
-                <AcceptSetting slip={slip} kind={kind} />
-                <PlaceBetButton
-                  slip={slip}
-                  disabled={
-                    !isPlaceable(slip) ||
-                    !hasStakes(slip) ||
-                    slip.totalfreebetstake > freebetBalance
-                  }
-                  label={money(slip.totalstake)}
-                  setNotice={setNotice}
-                  onPlaced={() => void queryClient.invalidateQueries({ queryKey: balanceQueryKey })}
-                />
-              </>
-            ) : (
-              <button
-                type="button"
-                className={styles.place}
-                onClick={() => {
-                  setBetslipOpen(false);
-                  openLoginModal(pathname);
-                }}
-              >
-                {t('logInToBet')}
-              </button>
-            )}
-          </>
-        )}
-      </section>
+            </>
+          ) : (
+            <button
+              type="button"
+              className={styles.place}
+              onClick={() => {
+                setBetslipOpen(false);
+                openLoginModal(pathname);
+              }}
+            >
+              {t('logInToBet')}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+  if (docked) return sheet;
+  return (
+    <div className={styles.backdrop} onClick={() => setBetslipOpen(false)}>
+      {sheet}
     </div>
   );
 }

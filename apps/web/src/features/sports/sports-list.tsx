@@ -167,117 +167,126 @@ export function SportsList({ live }: { live: boolean }) {
 
   return (
     <PageFrame title={title}>
-      <nav className={styles.chips} aria-label={ts('sportsNav')}>
-        <Link
-          className={styles.chip}
-          to={live ? `/sports/${sportSlug({ id: sportId, name: sport?.name ?? '' })}` : '/live-now'}
-        >
-          {live ? (
-            ts('upcomingChip')
+      {/* Phones: the wrappers add nothing, the sports menu is the first chip row. From 960 px
+          the menu is a column left of the list (issue #15 item 16, ADR 151). */}
+      <div className={styles.listLayout}>
+        <nav className={`${styles.chips} ${styles.sportsMenu}`} aria-label={ts('sportsNav')}>
+          <Link
+            className={styles.chip}
+            to={
+              live ? `/sports/${sportSlug({ id: sportId, name: sport?.name ?? '' })}` : '/live-now'
+            }
+          >
+            {live ? (
+              ts('upcomingChip')
+            ) : (
+              <>
+                {ts('liveNow')} {liveCount ? <small aria-hidden="true">{liveCount}</small> : null}
+              </>
+            )}
+          </Link>
+          {(sports.data ?? []).map((s) => (
+            <Link
+              key={s.id}
+              to={`${base}/${sportSlug(s)}`}
+              className={s.id === sportId ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+              aria-current={s.id === sportId ? 'page' : undefined}
+            >
+              {s.id === 1 ? ts('football') : s.name} <small>{s.nrOfEvents}</small>
+            </Link>
+          ))}
+          {sports.isPending && <span className={styles.chipSkeleton} aria-hidden="true" />}
+        </nav>
+        <div className={styles.listMain}>
+          {/* While the sports load, their chip rows keep their place (no layout shift). */}
+          {sports.isPending && <ChipRowsSkeleton rows={live ? 2 : 3} />}
+          {!live && sport && (
+            <CategoryNav sport={sport} sportPath={sportPath} categoryId={categoryId} />
+          )}
+          {sport && (
+            <TournamentChips
+              sport={sport}
+              categoryId={categoryId}
+              selected={tournaments}
+              locked={subId !== null}
+            />
+          )}
+          {sport && sport.quickFilter.length > 0 && (
+            <nav className={styles.chips} aria-label={ts('marketsNav')}>
+              {sport.quickFilter.map((filter) => {
+                const active =
+                  filter.marketId === marketId && (filter.specifier || '') === specifier;
+                return (
+                  <Link
+                    key={`${filter.marketId}|${filter.specifier}`}
+                    className={active ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+                    to={withQuery(search, {
+                      filter: String(filter.marketId),
+                      specifier: filter.specifier || null,
+                    })}
+                  >
+                    {filter.name}
+                  </Link>
+                );
+              })}
+            </nav>
+          )}
+          {!live && <OddsRange key={search.toString()} />}
+          {phase === 'offline' ? (
+            <OfflineState message={ts('listOffline')} />
+          ) : phase === 'error' ? (
+            <div className={styles.error} role="alert" data-list-state="error">
+              <p>{ts('loadFailed')}</p>
+              <button
+                type="button"
+                className={styles.retry}
+                onClick={() => {
+                  void sports.refetch();
+                  void events.refetch();
+                }}
+              >
+                {ts('tryAgain')}
+              </button>
+            </div>
+          ) : phase === 'loading' ? (
+            <ListSkeleton />
+          ) : phase === 'empty' ? (
+            live ? (
+              <EmptyState
+                message={shownSport ? tfs('noLiveSport', { sport: shownSport }) : ts('noLive')}
+                action={{
+                  to: params.sportId ? `/sports/${params.sportId}` : '/sports',
+                  label: shownSport ? tfs('upcomingSport', { sport: shownSport }) : ts('upcoming'),
+                }}
+              />
+            ) : (
+              <EmptyState
+                message={ts('noFilterMatches')}
+                action={{ to: sportPath, label: ts('clearFilters') }}
+              />
+            )
           ) : (
             <>
-              {ts('liveNow')} {liveCount ? <small aria-hidden="true">{liveCount}</small> : null}
+              <EventGroups
+                events={shown}
+                marketId={marketId ?? 1}
+                specifier={specifier}
+                tuning={tuning}
+              />
+              {canShowMore && (
+                <button
+                  type="button"
+                  className={styles.showMore}
+                  onClick={showMore}
+                  disabled={events.isFetchingNextPage}
+                >
+                  {events.isFetchingNextPage ? ts('loading') : ts('showMore')}
+                </button>
+              )}
             </>
           )}
-        </Link>
-        {(sports.data ?? []).map((s) => (
-          <Link
-            key={s.id}
-            to={`${base}/${sportSlug(s)}`}
-            className={s.id === sportId ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-            aria-current={s.id === sportId ? 'page' : undefined}
-          >
-            {s.id === 1 ? ts('football') : s.name} <small>{s.nrOfEvents}</small>
-          </Link>
-        ))}
-        {sports.isPending && <span className={styles.chipSkeleton} aria-hidden="true" />}
-      </nav>
-      {/* While the sports load, their chip rows keep their place (no layout shift). */}
-      {sports.isPending && <ChipRowsSkeleton rows={live ? 2 : 3} />}
-      {!live && sport && (
-        <CategoryNav sport={sport} sportPath={sportPath} categoryId={categoryId} />
-      )}
-      {sport && (
-        <TournamentChips
-          sport={sport}
-          categoryId={categoryId}
-          selected={tournaments}
-          locked={subId !== null}
-        />
-      )}
-      {sport && sport.quickFilter.length > 0 && (
-        <nav className={styles.chips} aria-label={ts('marketsNav')}>
-          {sport.quickFilter.map((filter) => {
-            const active = filter.marketId === marketId && (filter.specifier || '') === specifier;
-            return (
-              <Link
-                key={`${filter.marketId}|${filter.specifier}`}
-                className={active ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-                to={withQuery(search, {
-                  filter: String(filter.marketId),
-                  specifier: filter.specifier || null,
-                })}
-              >
-                {filter.name}
-              </Link>
-            );
-          })}
-        </nav>
-      )}
-      {!live && <OddsRange key={search.toString()} />}
-      {phase === 'offline' ? (
-        <OfflineState message={ts('listOffline')} />
-      ) : phase === 'error' ? (
-        <div className={styles.error} role="alert" data-list-state="error">
-          <p>{ts('loadFailed')}</p>
-          <button
-            type="button"
-            className={styles.retry}
-            onClick={() => {
-              void sports.refetch();
-              void events.refetch();
-            }}
-          >
-            {ts('tryAgain')}
-          </button>
         </div>
-      ) : phase === 'loading' ? (
-        <ListSkeleton />
-      ) : phase === 'empty' ? (
-        live ? (
-          <EmptyState
-            message={shownSport ? tfs('noLiveSport', { sport: shownSport }) : ts('noLive')}
-            action={{
-              to: params.sportId ? `/sports/${params.sportId}` : '/sports',
-              label: shownSport ? tfs('upcomingSport', { sport: shownSport }) : ts('upcoming'),
-            }}
-          />
-        ) : (
-          <EmptyState
-            message={ts('noFilterMatches')}
-            action={{ to: sportPath, label: ts('clearFilters') }}
-          />
-        )
-      ) : (
-        <>
-          <EventGroups
-            events={shown}
-            marketId={marketId ?? 1}
-            specifier={specifier}
-            tuning={tuning}
-          />
-          {canShowMore && (
-            <button
-              type="button"
-              className={styles.showMore}
-              onClick={showMore}
-              disabled={events.isFetchingNextPage}
-            >
-              {events.isFetchingNextPage ? ts('loading') : ts('showMore')}
-            </button>
-          )}
-        </>
-      )}
+      </div>
       <BetslipDock />
     </PageFrame>
   );
