@@ -58,7 +58,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, ms: n
   }
 }
 
-const LEADS = 'crash: this instance plays the rounds';
+const LEADS = 'crash: this instance leads';
 
 /** The server from source (tsx), on `databaseUrl`, playing High Flyer with short phases. */
 async function startServer(name: string, databaseUrl: string, redisPrefix: string) {
