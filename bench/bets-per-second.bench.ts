@@ -10,11 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/database';
-import { createServer } from '../apps/server/src/server';
-import { admin, DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
-import { fundedUsers, openPicks, type Pick } from './server-kit';
+import { DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
+import { fundedUsers, openPicks, withBenchServer, type Pick } from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -26,19 +23,7 @@ function report(result: Record<string, unknown>): void {
 }
 
 async function placementRun(): Promise<Record<string, number>> {
-  const schema = `bench_bets_${randomBytes(4).toString('hex')}`;
-  await admin((c) => c.query(`create schema ${schema}`));
-  const database = await openDatabase({ databaseUrl: DATABASE_URL, schema, poolSize: 10 });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST: '/nonexistent-web-dist',
-    FEED_MODE: 'manual',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  });
-  const server = await createServer(config, { database });
-  try {
+  return withBenchServer('bench_bets', {}, async (server) => {
     await server.deps.feed.connect();
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
@@ -102,11 +87,7 @@ async function placementRun(): Promise<Record<string, number>> {
     }
     const { perSecond, p50Ms, p99Ms } = latencySummary(latencies, seconds);
     return { bets: latencies.length, betsPerSecond: perSecond, p50Ms, p99Ms };
-  } finally {
-    await server.close();
-    await database.close();
-    await admin((c) => c.query(`drop schema ${schema} cascade`));
-  }
+  });
 }
 
 const unreachable = await reachable(DATABASE_URL);

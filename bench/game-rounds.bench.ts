@@ -12,14 +12,11 @@ import { WALLET_HEADERS } from '../packages/contracts/src/casino/wallet-seam';
 import { playDice } from '../packages/domain/src/games/dice';
 import { payoutCents } from '../packages/domain/src/games/payout';
 import type { Cents } from '../packages/domain/src/money';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/database';
 import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
 import { signBbJwt } from '../apps/server/src/modules/wallet/wallet.service';
-import { createServer } from '../apps/server/src/server';
+import { withBenchServer } from './server-kit';
 import {
-  admin,
   DATABASE_URL,
   latencySummary,
   pgbenchTps,
@@ -37,146 +34,137 @@ function report(result: Record<string, unknown>): void {
 }
 
 async function roundsRun(): Promise<Record<string, number>> {
-  const schema = `bench_rounds_${randomBytes(4).toString('hex')}`;
-  await admin((c) => c.query(`create schema ${schema}`));
-  const database = await openDatabase({ databaseUrl: DATABASE_URL, schema, poolSize: 10 });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST: '/nonexistent-web-dist',
-    FEED_MODE: 'off',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    CASINO_WALLET_SECRETS: `dau-originals=${SECRET}`,
-    CASINO_RECOVERY_INTERVAL_MS: '0',
-  });
-  const server = await createServer(config, { database });
-  try {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = server.app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}/api/games/wallet/dau-originals`;
-    const { db } = server.deps;
-    const players: { playerId: string; token: string }[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const user = await db
-        .insertInto('users')
-        .values({
-          site_id: 2,
-          phone: `+2547${String(20_000_000 + i)}`,
-          username: null,
-          password_hash: 'x',
-          status: 'active',
-          email: null,
-        })
-        .returning(['id', 'external_id'])
-        .executeTakeFirstOrThrow();
-      await db.transaction().execute((tx) =>
-        postTransaction(tx, {
-          kind: 'bench_grant',
-          idempotencyKey: null,
-          userId: user.id,
-          entries: [
-            { account: { userId: user.id, kind: 'cash' }, amount: 100_000_000 },
-            { account: { system: 'house' }, amount: -100_000_000 },
-          ],
+  return withBenchServer(
+    'bench_rounds',
+    {
+      FEED_MODE: 'off',
+      CASINO_WALLET_SECRETS: `dau-originals=${SECRET}`,
+      CASINO_RECOVERY_INTERVAL_MS: '0',
+    },
+    async (server) => {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.app.server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}/api/games/wallet/dau-originals`;
+      const { db } = server.deps;
+      const players: { playerId: string; token: string }[] = [];
+      for (let i = 0; i < USERS; i++) {
+        const user = await db
+          .insertInto('users')
+          .values({
+            site_id: 2,
+            phone: `+2547${String(20_000_000 + i)}`,
+            username: null,
+            password_hash: 'x',
+            status: 'active',
+            email: null,
+          })
+          .returning(['id', 'external_id'])
+          .executeTakeFirstOrThrow();
+        await db.transaction().execute((tx) =>
+          postTransaction(tx, {
+            kind: 'bench_grant',
+            idempotencyKey: null,
+            userId: user.id,
+            entries: [
+              { account: { userId: user.id, kind: 'cash' }, amount: 100_000_000 },
+              { account: { system: 'house' }, amount: -100_000_000 },
+            ],
+          }),
+        );
+        const token = signBbJwt(
+          server.deps.config.bbJwtSecret,
+          { externalId: user.external_id, siteId: 2 },
+          new Date(),
+        );
+        players.push({ playerId: user.external_id, token });
+      }
+
+      const call = async (operation: string, body: Record<string, unknown>) => {
+        const payload = JSON.stringify({ requestId: randomBytes(12).toString('hex'), ...body });
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const signature = createHmac('sha256', SECRET)
+          .update(`${timestamp}.${payload}`)
+          .digest('hex');
+        const res = await fetch(`${base}/${operation}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [WALLET_HEADERS.timestamp]: timestamp,
+            [WALLET_HEADERS.signature]: signature,
+          },
+          body: payload,
+        });
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`${operation} answered ${res.status}: ${text}`);
+      };
+
+      const serverSeed = randomBytes(32).toString('hex');
+      let nonce = 0;
+      const play = async (p: { playerId: string; token: string }): Promise<number> => {
+        nonce += 1;
+        const roundId = `dice-bench-${nonce}-${randomBytes(4).toString('hex')}`;
+        const stake = 10_00 as Cents;
+        const began = performance.now();
+        await call('debit', {
+          playerId: p.playerId,
+          token: p.token,
+          gameSlug: 'dice',
+          roundId,
+          transactionId: `${roundId}:stake`,
+          amount: stake,
+        });
+        const result = playDice(
+          { serverSeed, clientSeed: p.playerId.slice(0, 8), nonce },
+          { target: 5000, direction: 'under' },
+        );
+        await call('credit', {
+          playerId: p.playerId,
+          gameSlug: 'dice',
+          roundId,
+          transactionId: `${roundId}:win`,
+          amount: result.win ? payoutCents(stake, result.multiplier) : 0,
+        });
+        return performance.now() - began;
+      };
+
+      for (let i = 0; i < 20; i++) await play(players[i % USERS]!);
+      const latencies: number[] = [];
+      const profile = process.env.BENCH_PROFILE ? profileQueries() : null;
+      const started = performance.now();
+      const end = started + DURATION_MS;
+      await Promise.all(
+        players.map(async (p) => {
+          while (performance.now() < end) latencies.push(await play(p));
         }),
       );
-      const token = signBbJwt(
-        config.bbJwtSecret,
-        { externalId: user.external_id, siteId: 2 },
-        new Date(),
-      );
-      players.push({ playerId: user.external_id, token });
-    }
-
-    const call = async (operation: string, body: Record<string, unknown>) => {
-      const payload = JSON.stringify({ requestId: randomBytes(12).toString('hex'), ...body });
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = createHmac('sha256', SECRET)
-        .update(`${timestamp}.${payload}`)
-        .digest('hex');
-      const res = await fetch(`${base}/${operation}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [WALLET_HEADERS.timestamp]: timestamp,
-          [WALLET_HEADERS.signature]: signature,
-        },
-        body: payload,
-      });
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`${operation} answered ${res.status}: ${text}`);
-    };
-
-    const serverSeed = randomBytes(32).toString('hex');
-    let nonce = 0;
-    const play = async (p: { playerId: string; token: string }): Promise<number> => {
-      nonce += 1;
-      const roundId = `dice-bench-${nonce}-${randomBytes(4).toString('hex')}`;
-      const stake = 10_00 as Cents;
-      const began = performance.now();
-      await call('debit', {
-        playerId: p.playerId,
-        token: p.token,
-        gameSlug: 'dice',
-        roundId,
-        transactionId: `${roundId}:stake`,
-        amount: stake,
-      });
-      const result = playDice(
-        { serverSeed, clientSeed: p.playerId.slice(0, 8), nonce },
-        { target: 5000, direction: 'under' },
-      );
-      await call('credit', {
-        playerId: p.playerId,
-        gameSlug: 'dice',
-        roundId,
-        transactionId: `${roundId}:win`,
-        amount: result.win ? payoutCents(stake, result.multiplier) : 0,
-      });
-      return performance.now() - began;
-    };
-
-    for (let i = 0; i < 20; i++) await play(players[i % USERS]!);
-    const latencies: number[] = [];
-    const profile = process.env.BENCH_PROFILE ? profileQueries() : null;
-    const started = performance.now();
-    const end = started + DURATION_MS;
-    await Promise.all(
-      players.map(async (p) => {
-        while (performance.now() < end) latencies.push(await play(p));
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    if (profile) {
-      profile.stop();
-      const rounds = latencies.length;
-      process.stderr.write(
-        `${(profile.total / rounds).toFixed(1)} statements per round\n${profile.statements
-          .map(
-            (s) => `${(s.count / rounds).toFixed(2)}× ${(s.ms / s.count).toFixed(1)} ms  ${s.sql}`,
-          )
-          .join('\n')}\n`,
-      );
-    }
-    latencies.sort((a, b) => a - b);
-    const settled = await db
-      .selectFrom('casino_rounds')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'settled')
-      .executeTakeFirstOrThrow();
-    if (Number(settled.n) !== latencies.length + 20) {
-      throw new Error(`settled ${settled.n} rounds for ${latencies.length + 20} plays`);
-    }
-    const ledger = await checkLedger(db);
-    if (!ledger.ok) throw new Error(`ledger check failed: ${ledger.problems.join('; ')}`);
-    const { perSecond, p50Ms, p99Ms } = latencySummary(latencies, seconds);
-    return { rounds: latencies.length, roundsPerSecond: perSecond, p50Ms, p99Ms };
-  } finally {
-    await server.close();
-    await database.close();
-    await admin((c) => c.query(`drop schema ${schema} cascade`));
-  }
+      const seconds = (performance.now() - started) / 1000;
+      if (profile) {
+        profile.stop();
+        const rounds = latencies.length;
+        process.stderr.write(
+          `${(profile.total / rounds).toFixed(1)} statements per round\n${profile.statements
+            .map(
+              (s) =>
+                `${(s.count / rounds).toFixed(2)}× ${(s.ms / s.count).toFixed(1)} ms  ${s.sql}`,
+            )
+            .join('\n')}\n`,
+        );
+      }
+      latencies.sort((a, b) => a - b);
+      const settled = await db
+        .selectFrom('casino_rounds')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'settled')
+        .executeTakeFirstOrThrow();
+      if (Number(settled.n) !== latencies.length + 20) {
+        throw new Error(`settled ${settled.n} rounds for ${latencies.length + 20} plays`);
+      }
+      const ledger = await checkLedger(db);
+      if (!ledger.ok) throw new Error(`ledger check failed: ${ledger.problems.join('; ')}`);
+      const { perSecond, p50Ms, p99Ms } = latencySummary(latencies, seconds);
+      return { rounds: latencies.length, roundsPerSecond: perSecond, p50Ms, p99Ms };
+    },
+  );
 }
 
 const unreachable = await reachable(DATABASE_URL);

@@ -3,10 +3,47 @@
  * and the open pre-match prices the sports list serves.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../apps/server/src/db/database';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, type Db } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/modules/accounts/password';
 import { createSession } from '../apps/server/src/modules/accounts/session.service';
 import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
+import { createServer } from '../apps/server/src/server';
+import { admin, DATABASE_URL } from './postgres-kit';
+
+export type BenchServer = Awaited<ReturnType<typeof createServer>>;
+
+/**
+ * Runs `run` against a Dau server on the PostgreSQL of DATABASE_URL, in a schema of its own
+ * (named `<prefix>_<random>`) that is dropped afterwards; `env` adds to or overrides the quiet
+ * defaults (no logs, no demo data, no web build, manual feed, no rate limit).
+ */
+export async function withBenchServer<T>(
+  prefix: string,
+  env: Record<string, string>,
+  run: (server: BenchServer, schema: string) => Promise<T>,
+): Promise<T> {
+  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`create schema ${schema}`));
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, schema, poolSize: 10 });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent-web-dist',
+    FEED_MODE: 'manual',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...env,
+  });
+  const server = await createServer(config, { database });
+  try {
+    return await run(server, schema);
+  } finally {
+    await server.close();
+    await database.close();
+    await admin((c) => c.query(`drop schema ${schema} cascade`));
+  }
+}
 
 export interface BenchUser {
   id: number;
