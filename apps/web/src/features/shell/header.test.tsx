@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../lib/session-store';
 import { usePaymentsStore } from '../payments/store';
 import { compactMoney } from './compact-money';
@@ -23,6 +23,19 @@ function renderHeader(path = '/sports') {
 
 const location = () => screen.getByTestId('location').textContent;
 const KENYA = { locale: 'en-KE', currencySymbol: 'KSh' };
+
+// The header loads some parts after its first render (language switch, site menu, the loyalty
+// sync for signed-in users). Loaded here first, so no import is still under way when the file's
+// environment is torn down (vitest fails the run on such a late import, even with every test
+// passed).
+beforeAll(async () => {
+  await Promise.all([
+    import('./language-switch'),
+    import('./site-menu'),
+    import('../loyalty/loyalty-sync'),
+    import('../loyalty/loyalty-popup'),
+  ]);
+});
 
 beforeEach(() => {
   useSessionStore.setState({ isAuthenticated: false, token: '', extId: '', loginModal: null });
