@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../lib/session-store';
 import { usePaymentsStore } from '../payments/store';
 import { compactMoney } from './compact-money';
@@ -24,17 +24,16 @@ function renderHeader(path = '/sports') {
 const location = () => screen.getByTestId('location').textContent;
 const KENYA = { locale: 'en-KE', currencySymbol: 'KSh' };
 
-// The header loads some parts after its first render (language switch, site menu, the loyalty
-// sync for signed-in users). Loaded here first, so no import is still under way when the file's
-// environment is torn down (vitest fails the run on such a late import, even with every test
-// passed).
+// The header loads some parts after its first render (language switch, site menu). Loaded here
+// first, so no import is still under way when the file's environment is torn down (vitest fails
+// the run on such a late import, even with every test passed). The signed-in header starts the
+// loyalty feature's sync, which these tests do not look at: it is replaced, so it loads nothing.
+vi.mock('../loyalty/loyalty-sync', () => ({
+  refreshLoyalty: async () => undefined,
+  watchLoyaltyPushes: () => () => undefined,
+}));
 beforeAll(async () => {
-  await Promise.all([
-    import('./language-switch'),
-    import('./site-menu'),
-    import('../loyalty/loyalty-sync'),
-    import('../loyalty/loyalty-popup'),
-  ]);
+  await Promise.all([import('./language-switch'), import('./site-menu')]);
 });
 
 beforeEach(() => {
