@@ -4,13 +4,17 @@
  *   server answers 503 in the envelope meanwhile (never 500, never a crash), recovers by itself,
  *   and nothing it acknowledged is lost;
  * - Redis killed under two instances: both keep serving HTTP and sockets (realtime loses only
- *   the cross-instance fan-out), and carry on when Redis is back.
+ *   the cross-instance fan-out), and carry on when Redis is back;
+ * - M-Pesa not answering (the provider's process frozen with SIGSTOP): deposits stay pending,
+ *   nothing crashes, and once it answers again each deposit is settled exactly once.
  */
 import { sql, type Kysely } from 'kysely';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorEnvelope } from '@dau/contracts/errors';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { checkLedger } from '../../src/modules/wallet/ledger.service';
+import { DARAJA_SANDBOX_PREFIX } from '../../src/sandbox/daraja/daraja-sandbox';
 import { createSignedInUser } from '../helpers/factories';
 import { eventually } from '../payments/payments-test-kit';
 import { fundUser } from '../wallet/ledger-assertions';
@@ -189,5 +193,78 @@ describe('outages', () => {
     for (const instance of instances) expect(instance.ended(), instance.output()).toBeNull();
     const slowest = Math.max(...answers.map((a) => (a === 'no answer' ? 0 : a.ms)));
     recordFigures('outage-redis', { requests: answers.length, slowestMs: slowest });
+  }, 180_000);
+
+  it('M-Pesa not answering: deposits stay pending, then each is settled exactly once when it answers', async (ctx) => {
+    if (missing) {
+      ctx.skip(`outage tests skipped: ${missing}`);
+      return;
+    }
+    // A database of its own: the two instances above reconcile with their built-in sandbox,
+    // which does not know these payments.
+    await sql`create database mpesa_outage`.execute(database!.db);
+    const url = pg!.url.replace(/\/postgres$/, '/mpesa_outage');
+    const provider = await startDau({ FEED_MODE: 'off', DARAJA_SANDBOX_DELAY_MS: '300' });
+    const payer = await startDau({
+      DATABASE_URL: url,
+      FEED_MODE: 'off',
+      DARAJA_BASE_URL: `${provider.url}${DARAJA_SANDBOX_PREFIX}`,
+      DARAJA_TIMEOUT_MS: '1000',
+      PAYMENTS_CALLBACK_TOKEN: 'outage-test-callback-token',
+      PAYMENTS_RECONCILE_INTERVAL_MS: '500',
+      PAYMENTS_STALE_AFTER_MS: '1000',
+      PAYMENTS_DEPOSIT_EXPIRE_MS: '30000',
+    });
+    const own = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    try {
+      const u = await createSignedInUser(own.db);
+      provider.freeze();
+      const frozen = Date.now();
+      const answers = await Promise.all(
+        [10, 20, 30].map(async (Amount) => {
+          const res = await fetch(`${payer.url}/api/payments/deposit/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: `authBB=${u.token}` },
+            body: JSON.stringify({ PhoneNumber: u.user.phone, Amount, SiteId: 2 }),
+            signal: AbortSignal.timeout(15_000),
+          });
+          return { status: res.status, body: await res.text() };
+        }),
+      );
+      // An unanswered push leaves the deposit pending and says so (ADR 126).
+      for (const answer of answers) expect(answer.status, answer.body).toBe(200);
+      const ids = answers.map(
+        (a) => (JSON.parse(a.body) as { bbPaymentTransactionId: string }).bbPaymentTransactionId,
+      );
+      const statuses = async () =>
+        own.db
+          .selectFrom('payments')
+          .select(['public_id', 'status'])
+          .where('public_id', 'in', ids)
+          .execute();
+      // Reconciliation keeps asking the frozen provider: still pending, the server still up.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect((await statuses()).map((p) => p.status)).toEqual(['pending', 'pending', 'pending']);
+      expect(payer.ended(), payer.output()).toBeNull();
+      provider.thaw();
+      const frozenMs = Date.now() - frozen;
+      const settled = await eventually(async () => {
+        const rows = await statuses();
+        return rows.every((p) => p.status !== 'pending') ? rows : null;
+      }, 60_000);
+      const completed = settled.filter((p) => p.status === 'completed').length;
+      const { rows: credits } = await sql<{ n: number }>`
+        select count(*)::int as n from ledger_transactions where kind = 'deposit'`.execute(own.db);
+      expect(credits[0]!.n).toBe(completed);
+      expect(completed, JSON.stringify(settled)).toBe(3);
+      const ledger = await checkLedger(own.db);
+      expect(ledger.problems).toEqual([]);
+      expect(payer.ended(), payer.output()).toBeNull();
+      recordFigures('outage-mpesa', { deposits: ids.length, completed, frozenMs });
+    } finally {
+      await own.close();
+      await payer.destroy();
+      await provider.destroy();
+    }
   }, 180_000);
 });

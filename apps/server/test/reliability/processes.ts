@@ -203,6 +203,9 @@ export interface DauProcess {
   /** Exit code or signal once it has ended, else null. */
   ended(): string | null;
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Stops it answering without closing its connections (SIGSTOP), until `thaw` (SIGCONT). */
+  freeze(): void;
+  thaw(): void;
   /** Starts it again on the same port and folder. */
   restart(): Promise<void>;
   /** Kills it and removes its folder. */
@@ -295,6 +298,12 @@ export async function startDau(env: Record<string, string>): Promise<DauProcess>
       const exited = new Promise((r) => current.once('exit', r));
       current.kill(signal);
       await exited;
+    },
+    freeze() {
+      if (child && !end) child.kill('SIGSTOP');
+    },
+    thaw() {
+      if (child && !end) child.kill('SIGCONT');
     },
     restart: launch,
     async destroy() {
