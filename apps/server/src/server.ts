@@ -39,6 +39,7 @@ export async function createServer(
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       pgliteDataDir: path.join(config.dataDir, 'pglite'),
     }));
   await migrateToLatest(database.db as unknown as Kysely<unknown>);

@@ -24,7 +24,7 @@ import {
   type DauProcess,
   type OwnPostgres,
 } from './processes';
-import { envNumber, recordFigures } from './reliability-kit';
+import { envNumber, openSelections, recordFigures } from './reliability-kit';
 
 const KILLS = envNumber('CRASH_KILLS', 5);
 /** Where the run is, on stderr (a stuck step shows in CI's log). */
@@ -89,40 +89,6 @@ async function call(url: string, init: { cookie?: string; body?: unknown }): Pro
     // Killed mid-request (connection reset or refused): unknown whether it was applied.
     return { ok: false };
   }
-}
-
-interface Selection {
-  eventId: number;
-  marketId: number;
-  specifier: string;
-  outcomeId: number;
-  odds: number;
-}
-
-/** One open pre-match selection per event (whatever the sport's first open market is). */
-async function openSelections(db: Kysely<unknown>): Promise<Selection[]> {
-  const { rows } = await sql<{
-    event_id: number;
-    market_id: number;
-    specifier: string;
-    outcome_id: number;
-    odds: number;
-  }>`
-    select distinct on (m.event_id) m.event_id, m.market_id, m.specifier, o.outcome_id, o.odds
-    from feed_markets m
-    join feed_outcomes o on o.event_id = m.event_id and o.market_id = m.market_id
-      and o.specifier = m.specifier and o.active
-    join feed_events e on e.id = m.event_id
-    where m.status = 1 and e.status = 0
-    order by m.event_id, m.market_id, m.specifier, o.outcome_id
-    limit 20`.execute(db);
-  return rows.map((r) => ({
-    eventId: Number(r.event_id),
-    marketId: r.market_id,
-    specifier: r.specifier,
-    outcomeId: r.outcome_id,
-    odds: Number(r.odds) / 100,
-  }));
 }
 
 it('keeps every acknowledged operation through SIGKILLs, applies nothing twice and resumes pending work', async (ctx) => {
