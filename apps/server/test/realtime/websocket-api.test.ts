@@ -29,6 +29,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://www.dau.test',
     TRUST_PROXY: '1',
     SOCKET_MAX_CONNECTIONS_PER_IP: '2',
+    SOCKET_SESSION_CHECK_SECONDS: '0.2',
   });
   await t.listen();
 });
@@ -156,6 +157,18 @@ describe('init and auth', () => {
     expect(await again.request({ type: 'auth', token: alice.token })).toMatchObject({
       code: 'unauthorized',
     });
+  });
+
+  it('ends the stream of a session revoked without a logout push reaching it', async () => {
+    const alice = await fundedUser(t, 0);
+    const client = await signedIn(alice.token);
+    // As if the logout's message between instances was lost: only the periodic check sees it.
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', alice.user.id)
+      .execute();
+    expect(await client.closed).toMatchObject({ code: WS_CLOSE_SESSION_ENDED });
   });
 });
 
