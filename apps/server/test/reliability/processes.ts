@@ -214,12 +214,28 @@ export interface DauProcess {
 
 let bundle: Promise<string> | null = null;
 
+/** Bundles of earlier runs whose process is gone (a run stopped before its exit handler ran). */
+function removeStaleBundles(): void {
+  const dir = path.join(serverRoot, '.reliability-build');
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir)) {
+    const pid = Number(/^main-(\d+)\.js/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      fs.rmSync(path.join(dir, name), { force: true });
+    }
+  }
+}
+
 /**
  * The server bundled once for this test file, beside `dist/` (the same depth, so its default
  * content folder is the repository's); removed when the process ends.
  */
 function serverBundle(): Promise<string> {
   bundle ??= (async () => {
+    removeStaleBundles();
     const file = path.join('.reliability-build', `main-${process.pid}.js`);
     await run(process.execPath, ['scripts/build.mjs', file], { cwd: serverRoot });
     const absolute = path.join(serverRoot, file);
