@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-ssr/**',
+      '**/.reliability-build/**',
       '**/.data/**',
       'e2e/screenshots/**',
       'bench/results/**',

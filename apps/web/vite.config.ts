@@ -57,6 +57,7 @@ const browserBuild = defineConfig({
     proxy: {
       '/api/events/stream': { target: server, ws: true },
       '/api/uof/eventhub': { target: server, ws: true },
+      '/api/ws': { target: server, ws: true },
       '/api': server,
       '/healthz': server,
       '/socket.io': { target: server, ws: true },

@@ -1,14 +1,17 @@
-// Bundles the server and the workspace packages it imports into dist/main.js. Third-party
-// packages stay external and load from node_modules.
+// Bundles the server and the workspace packages it imports into dist/main.js (or the file given
+// as the first argument, at the same depth under apps/server: the reliability suite builds its
+// own). Third-party packages stay external and load from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@dau/'));
 
+const outfile = process.argv[2] ?? 'dist/main.js';
+
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -20,4 +23,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('server built: apps/server/dist/main.js');
+console.log(`server built: apps/server/${outfile}`);

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -12,9 +13,13 @@ import { isAllowedSocketOrigin } from './config/server';
 import { liveSessionIds, resolveSession } from './modules/accounts/session.service';
 import { addressKey, clientAddress } from './plugins/client-address';
 import { FeedService } from './modules/feed/feed.service';
+import { feedChannelCatchUp } from './modules/feed/feed-subscriptions';
+import { receiptStatus } from './modules/betting/betting.pushes';
 import { activeCriticalNotices } from './modules/notices/notices.service';
+import { PushTap } from './realtime/push-tap';
 import { HUB_PATH, SignalRHub } from './realtime/signalr-hub';
 import { SocketRealtime } from './realtime/socket-server';
+import { WebSocketApi } from './realtime/websocket-api';
 
 export interface RunningServer {
   app: AppInstance;
@@ -34,11 +39,20 @@ export async function createServer(
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       pgliteDataDir: path.join(config.dataDir, 'pglite'),
     }));
   await migrateToLatest(database.db as unknown as Kysely<unknown>);
 
   const now = options.now ?? (() => new Date());
+  const socketAddress = (request: IncomingMessage) =>
+    addressKey(
+      clientAddress(
+        request.socket.remoteAddress,
+        request.headers['x-forwarded-for'],
+        config.trustProxy,
+      ),
+    );
   const realtime = new SocketRealtime({
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
@@ -47,14 +61,7 @@ export async function createServer(
     liveSessions: (ids) => liveSessionIds(database.db, ids, now(), config.sessionIdleMs),
     sessionCheckMs: config.socketSessionCheckMs,
     allowOrigin: (origin, host) => isAllowedSocketOrigin(config, origin, host),
-    clientAddress: (request) =>
-      addressKey(
-        clientAddress(
-          request.socket.remoteAddress,
-          request.headers['x-forwarded-for'],
-          config.trustProxy,
-        ),
-      ),
+    clientAddress: socketAddress,
     maxConnectionsPerAddress: config.socketMaxConnectionsPerIp,
   });
   const log = pino({ level: config.logLevel });
@@ -90,22 +97,56 @@ export async function createServer(
   const app = await buildApp({ deps });
   listening = app;
   await realtime.attach(app.server, app.log);
-  // The SignalR event hub of spec doc 2 §7 (decision 212) relays the Socket.IO pushes it taps.
-  const hub = new SignalRHub({
-    allowOrigin: (origin, host) => isAllowedSocketOrigin(config, origin, host),
+  // One tap feeds the endpoints beside Socket.IO, relayed between instances over Redis (214).
+  const tap = new PushTap({
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     logger: app.log,
+  });
+  const siteNotices = (siteId: number, send: (target: 'Critical', notice: unknown) => void) => {
+    activeCriticalNotices(database.db, siteId)
+      .then((notices) => {
+        for (const notice of notices) send('Critical', notice);
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'site notices'));
+  };
+  // The SignalR event hub of spec doc 2 §7 (decision 212).
+  const hub = new SignalRHub({
+    allowOrigin: (origin, host) => isAllowedSocketOrigin(config, origin, host),
+    logger: app.log,
     // A hub client registering a site gets its critical notices in force (issue #15 item 14).
-    onRegisterSite: (siteId, send) => {
-      activeCriticalNotices(database.db, siteId)
-        .then((notices) => {
-          for (const notice of notices) send('Critical', notice);
+    onRegisterSite: siteNotices,
+  });
+  // The websocket API and realtime events service of spec doc 2 §7 (decision 214).
+  const feedCatchUp = feedChannelCatchUp(feed);
+  const wsApi = new WebSocketApi({
+    resolveToken: (token) => resolveSession(database.db, token, now(), config.sessionIdleMs),
+    liveSessions: (ids) => liveSessionIds(database.db, ids, now(), config.sessionIdleMs),
+    sessionCheckMs: config.socketSessionCheckMs,
+    allowOrigin: (origin, host) => isAllowedSocketOrigin(config, origin, host),
+    clientAddress: socketAddress,
+    maxConnectionsPerAddress: config.socketMaxConnectionsPerIp,
+    logger: app.log,
+    onInit: feedCatchUp.onInit,
+    onSubscribe: (channel, send) => {
+      feedCatchUp.onSubscribe(channel, send);
+      const [kind, siteId] = channel.split(':');
+      if (kind === 'site') siteNotices(Number(siteId), send);
+    },
+    onAuth: (user, bid, send) => {
+      if (bid === undefined) return;
+      receiptStatus(database.db, user.userId, bid)
+        .then((status) => {
+          if (status) send('BetsStatus_v2', status);
         })
-        .catch((err: unknown) => app.log.warn({ err }, 'hub notices'));
+        .catch((err: unknown) => app.log.warn({ err }, 'ws receipt status'));
     },
   });
-  if (realtime.io) await hub.attach(app.server, realtime.io);
+  if (realtime.io) {
+    hub.attach(app.server, tap);
+    wsApi.attach(app.server, tap);
+    await tap.attach(realtime.io);
+  }
   app.post(`${HUB_PATH}/negotiate`, { schema: { hide: true } }, async (request) => {
     const version = Number(
       new URL(request.url, 'http://localhost').searchParams.get('negotiateVersion'),
@@ -135,7 +176,9 @@ export async function createServer(
       if (closed) return;
       closed = true;
       await feed.close();
-      await hub.close();
+      hub.close();
+      wsApi.close();
+      await tap.close();
       await realtime.close();
       await app.close();
       if (!options.database) await database.close();

@@ -84,6 +84,8 @@ export const serverEnv = {
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL connections per instance (docs/deployment.md sizes it). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key (rate limits, adapter channels), so deployments can share one. */
   REDIS_PREFIX: z.string().default('dau:'),
@@ -142,6 +144,7 @@ export interface ServerConfig {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   dataDir: string;
@@ -179,6 +182,7 @@ export function serverConfig(
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),

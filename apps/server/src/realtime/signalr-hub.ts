@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { rooms, type ServerToClientEvents } from '@dau/contracts/realtime';
-import type { RealtimeServer } from './socket-server';
+import type { PushTap } from './push-tap';
 
 /** The ASP.NET SignalR JSON hub protocol's record separator (HubProtocol.md). */
 const RS = '\u001e';
@@ -61,30 +60,8 @@ const METHODS: Record<string, (args: unknown[]) => HubMethodResult | null> = {
   LeaveSport: ([id]) => (isId(id) ? { leave: rooms.sport(id) } : null),
 };
 
-interface BroadcastPacket {
-  type: number;
-  nsp?: string;
-  data?: unknown[];
-}
-interface BroadcastOptions {
-  rooms: Set<string>;
-  except?: Set<string>;
-  flags?: { local?: boolean };
-}
-
-/** One push as the hub relays it between instances. */
-interface Relayed {
-  from: string;
-  rooms: string[];
-  target: string;
-  args: unknown[];
-}
-
 export interface SignalRHubOptions {
   allowOrigin?: (origin: string, host?: string) => boolean;
-  /** With Redis, pushes made on one instance reach the hub clients of every instance. */
-  redisUrl?: string | undefined;
-  redisPrefix?: string;
   logger?: FastifyBaseLogger;
   /** Called when a client joins a site's room (the site's active notices are sent to it). */
   onRegisterSite?: (siteId: number, send: (target: string, ...args: unknown[]) => void) => void;
@@ -94,9 +71,9 @@ export interface SignalRHubOptions {
 /**
  * The event hub of spec doc 2 §7 in the ASP.NET SignalR JSON hub protocol over WebSockets
  * (decision 212), so the published `@microsoft/signalr` client connects unchanged. It has no
- * fan-out of its own: it taps the Socket.IO adapter's broadcasts and forwards the hub's events to
- * the hub connections in the rooms they target. With REDIS_URL, every tapped push is also
- * published on the hub's own channel, so the hub clients of the other instances receive it.
+ * fan-out of its own: the push tap (decision 214) hands it the Socket.IO pushes of the hub's
+ * events, this instance's and, with REDIS_URL, every other instance's, and it forwards them to
+ * the hub connections in the rooms they target.
  */
 export class SignalRHub {
   private readonly connections = new Map<string, HubConnection>();
@@ -105,16 +82,10 @@ export class SignalRHub {
   private readonly used = new Map<string, number>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private timer: ReturnType<typeof setInterval> | null = null;
-  private readonly instance = randomUUID();
-  private redis: { pub: RedisClient; sub: RedisClient } | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: SignalRHubOptions = {}) {
     this.now = options.now ?? Date.now;
-  }
-
-  private get channel(): string {
-    return `${this.options.redisPrefix ?? 'dau:'}eventhub`;
   }
 
   /**
@@ -135,7 +106,7 @@ export class SignalRHub {
     };
   }
 
-  async attach(httpServer: HttpServer, io: RealtimeServer): Promise<void> {
+  attach(httpServer: HttpServer, tap: PushTap): void {
     httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (url.pathname !== HUB_PATH) return;
@@ -146,23 +117,10 @@ export class SignalRHub {
       }
       this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
     });
-    const adapter = io.of('/').adapter as unknown as {
-      broadcast(packet: BroadcastPacket, opts: BroadcastOptions): void;
-    };
-    const broadcast = adapter.broadcast.bind(adapter);
-    adapter.broadcast = (packet, opts) => {
-      broadcast(packet, opts);
-      this.tap(packet, opts);
-    };
-    if (this.options.redisUrl) {
-      const pub: RedisClient = createClient({ url: this.options.redisUrl });
-      const sub: RedisClient = pub.duplicate();
-      pub.on('error', (err) => this.options.logger?.error({ err }, 'hub redis publisher error'));
-      sub.on('error', (err) => this.options.logger?.error({ err }, 'hub redis subscriber error'));
-      await Promise.all([pub.connect(), sub.connect()]);
-      await sub.subscribe(this.channel, (message) => this.onRelayed(message));
-      this.redis = { pub, sub };
-    }
+    tap.listen({
+      wants: (push) => HUB_EVENTS.has(push.target as keyof ServerToClientEvents),
+      deliver: (push) => this.deliver(push.rooms, push.target, push.args),
+    });
     this.timer = setInterval(() => this.keepAlive(), 1000);
     this.timer.unref();
   }
@@ -180,31 +138,6 @@ export class SignalRHub {
     this.pending.delete(token);
     this.used.set(token, this.now() + TOKEN_TTL_MS);
     return null;
-  }
-
-  private tap(packet: BroadcastPacket, opts: BroadcastOptions): void {
-    // Socket.IO EVENT packets on the main namespace only.
-    if (packet.type !== 2 || (packet.nsp ?? '/') !== '/' || !Array.isArray(packet.data)) return;
-    const [target, ...args] = packet.data;
-    if (typeof target !== 'string' || !HUB_EVENTS.has(target as keyof ServerToClientEvents)) return;
-    const targetRooms = [...opts.rooms];
-    this.deliver(targetRooms, target, args);
-    if (this.redis && !opts.flags?.local) {
-      const relayed: Relayed = { from: this.instance, rooms: targetRooms, target, args };
-      this.redis.pub
-        .publish(this.channel, JSON.stringify(relayed))
-        .catch((err: unknown) => this.options.logger?.warn({ err }, 'hub relay publish'));
-    }
-  }
-
-  private onRelayed(message: string): void {
-    try {
-      const relayed = JSON.parse(message) as Relayed;
-      if (relayed.from === this.instance) return;
-      this.deliver(relayed.rooms, relayed.target, relayed.args);
-    } catch (err) {
-      this.options.logger?.warn({ err }, 'hub relay message');
-    }
   }
 
   /** Sends an invocation of `target` to this instance's hub connections in any of `targetRooms`. */
@@ -352,16 +285,11 @@ export class SignalRHub {
     return false;
   }
 
-  async close(): Promise<void> {
+  close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const c of this.connections.values()) c.socket.terminate();
     this.connections.clear();
     this.wss.close();
-    const redis = this.redis;
-    this.redis = null;
-    if (redis) await Promise.allSettled([redis.sub.quit(), redis.pub.quit()]);
   }
 }
-
-type RedisClient = ReturnType<typeof createClient>;

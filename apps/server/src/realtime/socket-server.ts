@@ -19,7 +19,7 @@ export interface SocketUser {
 }
 
 /** Every socket signed in with a session is in its room, so logout can reach it anywhere. */
-const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 
 export interface SocketData {
   user: SocketUser | null;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isErrorEnvelope } from '@dau/contracts/errors';
 import type { Db } from '../../src/db/database';
 
@@ -53,4 +53,44 @@ export function recordFigures(suite: string, figures: Record<string, unknown>): 
 export function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
+}
+
+export interface Selection {
+  eventId: number;
+  marketId: number;
+  specifier: string;
+  outcomeId: number;
+  odds: number;
+}
+
+/**
+ * One open pre-match selection per event (the first open market of whatever sport), leaving out
+ * `notIn`: what the crash and two-instance tests bet on.
+ */
+export async function openSelections(
+  db: Kysely<unknown>,
+  notIn: number[] = [],
+): Promise<Selection[]> {
+  const { rows } = await sql<{
+    event_id: number;
+    market_id: number;
+    specifier: string;
+    outcome_id: number;
+    odds: number;
+  }>`
+    select distinct on (m.event_id) m.event_id, m.market_id, m.specifier, o.outcome_id, o.odds
+    from feed_markets m
+    join feed_outcomes o on o.event_id = m.event_id and o.market_id = m.market_id
+      and o.specifier = m.specifier and o.active
+    join feed_events e on e.id = m.event_id
+    where m.status = 1 and e.status = 0 and m.event_id not in (${sql.join([...notIn, 0])})
+    order by m.event_id, m.market_id, m.specifier, o.outcome_id
+    limit 20`.execute(db);
+  return rows.map((r) => ({
+    eventId: Number(r.event_id),
+    marketId: r.market_id,
+    specifier: r.specifier,
+    outcomeId: r.outcome_id,
+    odds: Number(r.odds) / 100,
+  }));
 }

@@ -5,7 +5,12 @@ import { AppError } from '../../errors/app-error';
 import { FeedControlError, type ProducerId, type SimulatedFeed } from './feed-messages';
 
 const tags = ['sandbox'];
-const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 const ok = z.object({ ok: z.literal(true), feedTime: z.string() });
 const eventBody = z.object({ eventId: z.number().int().positive() });
 const marketBody = eventBody.extend({
@@ -25,6 +30,11 @@ export async function feedSandboxRoutes(app: AppInstance): Promise<void> {
     const { config, feed } = app.deps;
     if (!config.sandbox || !feed.simulator) {
       throw new AppError('FORBIDDEN', 'The feed sandbox is not available on this server.');
+    }
+    // A follower connecting its own feed would make two instances ingest: the sandbox is the
+    // leader's (the holder of the feed's advisory lock, ADR 127).
+    if (feed.isFollower()) {
+      throw new AppError('CONFLICT', 'Another instance runs the feed sandbox: ask that one.');
     }
     await feed.connect();
     return feed.simulator;

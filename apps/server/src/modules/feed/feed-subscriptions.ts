@@ -58,3 +58,27 @@ export function feedSubscriptions(feed: FeedService) {
     });
   };
 }
+
+/**
+ * The websocket API's catch-up (decision 214), as the events channel's: a new subscriber of
+ * `event:{id}` or `market:{eventId}:{marketId}` gets the event's current summary, and a new
+ * connection gets the availability flags.
+ */
+export function feedChannelCatchUp(feed: FeedService) {
+  return {
+    onInit: (send: (event: 'feedStatus', data: unknown) => void) =>
+      send('feedStatus', feed.status()),
+    onSubscribe: (channel: string, send: (event: 'EventUpdated', data: unknown) => void) => {
+      const [kind, eventId, marketId] = channel.split(':');
+      if (kind !== 'event' && kind !== 'market') return;
+      const event = feed.model.events.get(Number(eventId));
+      if (!event) return;
+      send(
+        'EventUpdated',
+        kind === 'market'
+          ? toEventSummary(event, feed.model, { marketId: Number(marketId) })
+          : toEventSummary(event, feed.model),
+      );
+    },
+  };
+}

@@ -69,6 +69,11 @@ export class FeedService {
     await this.model.load(this.deps.db, this.deps.now());
   }
 
+  /** Whether another instance may ingest the feed (this one stands for election, not leading). */
+  isFollower(): boolean {
+    return this.election !== null && !this.connected;
+  }
+
   /** Whether this instance ingests the feed (always, unless it lost the election). */
   isIngesting(): boolean {
     return this.connected;
