@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { screenshot } from '../lib/browser';
 import { useDau } from '../lib/journey';
+import { REGION_HOSTS, registerCustomer, siteUrl } from '../lib/regions';
 
 /**
  * Issue #16 at 360×740: a new Tanzanian customer, in Swahili, deposits with Vodacom M-Pesa (the
@@ -10,48 +10,17 @@ import { useDau } from '../lib/journey';
  * each site by host name.
  */
 const journey = useDau({
-  SITE_HOSTS: 'ug.localhost=1,ke.localhost=2,zm.localhost=3,tz.localhost=4',
+  SITE_HOSTS: REGION_HOSTS,
   SANDBOX: 'true',
   SEED_DEMO: 'false',
   FEED_MODE: 'manual',
   OPERATOR_SANDBOX_DELAY_MS: '800',
 });
 
-const siteUrl = (code: string) => journey.dau.url.replace('127.0.0.1', `${code}.localhost`);
-
-async function smsCode(phone: string): Promise<string> {
-  const res = await fetch(
-    `${journey.dau.url}/api/sandbox/sms/outbox?phone=${encodeURIComponent(phone)}`,
-  );
-  const body = (await res.json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '')?.[1];
-  assert.ok(code, `an SMS code was sent to ${phone}`);
-  return code;
-}
-
-/** Registers a Tanzanian customer on `national` (9 digits) with the compliance details. */
-async function registerTanzanian(page: Page, national: string): Promise<void> {
-  await page.goto('/register');
-  await page.locator('input[name="phone"]').fill(`0${national}`);
-  await page.locator('input[name="password"]').fill('Safari#2026');
-  await page.locator('input[name="acceptTerms"]').check();
-  await page.locator('input[name="confirmMinimumAge"]').check();
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname === '/register/verify');
-  await page.locator('input[name="code"]').fill(await smsCode(`+255${national}`));
-  await page.locator('form button[type="submit"]').first().click();
-  await page.waitForURL((url) => url.hash === '#3');
-  await page.locator('input[name="firstName"]').fill('Neema');
-  await page.locator('input[name="lastName"]').fill('Mushi');
-  await page.locator('input[name="idNumber"]').fill('19950412-12345-12345-12');
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 describe('Tanzania in Swahili at 360×740', () => {
   it('a new customer deposits TSh 2,000 with Vodacom M-Pesa and sees the balance rise', async () => {
-    const { context, page, errors } = await journey.open({ baseUrl: siteUrl('tz') });
-    await registerTanzanian(page, '754300100');
+    const { context, page, errors } = await journey.open({ baseUrl: siteUrl(journey, 'tz') });
+    await registerCustomer(journey, page, 'tz', '754300100');
     await page.goto('/payments');
     await page.getByRole('button', { name: 'Weka Pesa', exact: true }).first().click();
     const dialog = page.getByRole('dialog');
@@ -96,7 +65,7 @@ describe('Tanzania in Swahili at 360×740', () => {
   });
 
   it('the header fits at 320 px', async () => {
-    const { context, page, errors } = await journey.open({ baseUrl: siteUrl('tz') });
+    const { context, page, errors } = await journey.open({ baseUrl: siteUrl(journey, 'tz') });
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/');
     const header = page.locator('header').first();
@@ -125,31 +94,8 @@ describe('Tanzania in Swahili at 360×740', () => {
 
 describe('Uganda at 360×740', () => {
   it('a new customer deposits UGX 5,000 with MTN MoMo and sees the balance rise', async () => {
-    const { context, page, errors } = await journey.open({ baseUrl: siteUrl('ug') });
-    await page.goto('/register');
-    await page.locator('input[name="phone"]').fill('0772300100');
-    await page.locator('input[name="password"]').fill('Safari#2026');
-    await page.locator('input[name="acceptTerms"]').check();
-    await page.locator('input[name="confirmMinimumAge"]').check();
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname === '/register/verify');
-    await page.locator('input[name="code"]').fill(await smsCode('+256772300100'));
-    await page.locator('form button[type="submit"]').first().click();
-    await page.waitForURL((url) => url.pathname === '/' || url.hash === '#3');
-    if (new URL(page.url()).hash === '#3') {
-      await page.locator('input[name="firstName"]').fill('Aisha');
-      await page.locator('input[name="lastName"]').fill('Nakato');
-      await page.locator('input[name="birthDate"]').fill('1994-06-02');
-      await page.locator('select[name="gender"]').selectOption('2');
-      const source = page.locator('select[name="incomeSourceId"] option:not([value=""])').first();
-      await source.waitFor({ state: 'attached' });
-      await page
-        .locator('select[name="incomeSourceId"]')
-        .selectOption((await source.getAttribute('value')) ?? '');
-      await page.locator('select[name="isPoliticallyExposed"]').selectOption('no');
-      await page.locator('form button[type="submit"]').click();
-      await page.waitForURL((url) => url.pathname === '/');
-    }
+    const { context, page, errors } = await journey.open({ baseUrl: siteUrl(journey, 'ug') });
+    await registerCustomer(journey, page, 'ug', '772300100');
     await page.goto('/payments');
     await page.getByRole('button', { name: 'Deposit', exact: true }).first().click();
     const dialog = page.getByRole('dialog');

@@ -29,6 +29,8 @@ export interface Journey {
   open(options?: { baseUrl?: string; splash?: boolean; screen?: Screen }): Promise<OpenPage>;
   /** POSTs to the feed sandbox (`/api/sandbox/feed/<path>`) and fails the test unless 200. */
   sandbox(path: string, body: unknown): Promise<void>;
+  /** The 6-digit code the SMS sandbox last kept for `phone` (E.164), as a tester reads it. */
+  smsCode(phone: string): Promise<string>;
 }
 
 /**
@@ -75,6 +77,15 @@ export function useDau(...envs: Record<string, string>[]): Journey {
         body: JSON.stringify(body),
       });
       assert.equal(res.status, 200, `sandbox ${path}: ${await res.text()}`);
+    },
+    async smsCode(phone) {
+      const res = await fetch(
+        `${journey.dau.url}/api/sandbox/sms/outbox?phone=${encodeURIComponent(phone)}`,
+      );
+      const body = (await res.json()) as { messages: { body: string }[] };
+      const code = /\b(\d{6})\b/.exec(body.messages[0]?.body ?? '')?.[1];
+      assert.ok(code, `an SMS code was sent to ${phone}`);
+      return code;
     },
   };
   return journey;

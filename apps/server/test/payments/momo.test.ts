@@ -162,6 +162,17 @@ describe('MTN MoMo deposits and payouts', () => {
     await eventually(() => silent.socket.of('TransactionResult').length === 1);
   });
 
+  it('takes a Zambian deposit in ngwee: two decimals are the currency, whole units only M-Pesa', async () => {
+    const u = await kit.user(3, '76', '0000');
+    const res = await kit.deposit(u.cookies, { PhoneNumber: u.phone, Amount: '25.50' });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().bbPaymentTransactionId as string;
+    expect(await kit.payment(id)).toMatchObject({ provider: 'mtn-momo', amount: 2_550 });
+    await eventually(async () => (await kit.payment(id)).status === 'completed');
+    await kit.expectCredited(u.user.id, id);
+    expect(await kit.cash(u.user.id)).toBe(2_550);
+  });
+
   it('pays out in Zambia, and gives the money back when MoMo cannot pay', async () => {
     const ok = await kit.user(3, '96', '0000', 50_000);
     expect((await kit.withdraw(ok.cookies, { Amount: 120 })).statusCode).toBe(204);

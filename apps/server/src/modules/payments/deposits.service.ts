@@ -2,6 +2,7 @@ import { isWholeUnits, type Cents } from '@dau/domain/money';
 import type { SiteMoneyLimits } from '@dau/domain/site-limits';
 import {
   MOBILE_MONEY_PROVIDER_NAMES,
+  SITE_MOBILE_MONEY,
   chooseProvider,
   isMobileMoneyProviderId,
   type MobileMoneyProviderId,
@@ -33,11 +34,17 @@ import {
 import { settleDeposit } from './payments.settlement';
 import type { Payment } from './payments.tables';
 
-/** A deposit amount in the site's currency, within the site's limits (ADR 140). */
+/**
+ * A deposit amount in the site's currency, within the site's limits (ADR 140). `wholeUnits`:
+ * the provider takes whole units only (Daraja's M-Pesa); the operators take the currency's own
+ * decimals (ngwee in Zambia). Without a provider yet (`validateamount`), the site's own: whole
+ * units where M-Pesa takes every number (Kenya).
+ */
 export function parseDepositAmount(
   input: unknown,
   site: SiteConfig,
   limits: Pick<SiteMoneyLimits, 'depositMin' | 'depositMax'>,
+  wholeUnits = SITE_MOBILE_MONEY[site.siteId].everyNumber === 'mpesa',
 ): Cents {
   const validation = validateDepositAmount(
     typeof input === 'number' || typeof input === 'string' ? input : null,
@@ -60,7 +67,7 @@ export function parseDepositAmount(
   }
   const amount = validation.value;
   // M-Pesa takes whole shillings: say so rather than round the user's money silently.
-  if (!isWholeUnits(amount)) {
+  if (wholeUnits && !isWholeUnits(amount)) {
     const lower = Math.floor(amount / 100);
     throw badInput(
       'AMOUNT_NOT_WHOLE',
@@ -159,7 +166,12 @@ export async function requestDeposit(
   const site = siteOf(user.siteId);
   const phone = parsePhone(input.phone, site.siteId);
   const route = routePayment(ctx, phone, site, input.provider, 'PhoneNumber');
-  const amount = parseDepositAmount(input.amount, site, ctx.deps.config.limits[site.siteId]);
+  const amount = parseDepositAmount(
+    input.amount,
+    site,
+    ctx.deps.config.limits[site.siteId],
+    route.provider === 'mpesa',
+  );
   await guard(ctx, user.userId, 'deposit', amount);
   const operator = 'operator' in route ? route.operator : null;
   const id = publicId('DP');
