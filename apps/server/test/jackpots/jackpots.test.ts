@@ -116,6 +116,32 @@ describe('buying a ticket', () => {
     expect(mine.json().items[0].lines[1].picks[16]).toBe('X');
   });
 
+  it('buys once for a repeated purchase key, and again for a new one', async () => {
+    const u = await fundedUser(t, 1_000_00);
+    const mega = round('Mega Jackpot');
+    const send = (idempotencyKey: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/jackpots/${mega.id}/tickets`,
+        cookies: u.cookies,
+        payload: { lines: [line(17, '2')], idempotencyKey },
+      });
+    const first = await send('retry-key-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send('retry-key-0001');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().ticket.ticketId).toBe(first.json().ticket.ticketId);
+    expect(again.json().balance).toBe(901);
+    expect(await userBalance(t, u.user.id)).toBe(1_000_00 - 9_900);
+    const other = await send('retry-key-0002');
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().ticket.ticketId).not.toBe(first.json().ticket.ticketId);
+    const bad = await send('short');
+    expect(bad.statusCode).toBe(400);
+    expect(await userBalance(t, u.user.id)).toBe(1_000_00 - 2 * 9_900);
+    await expectLedgerBalanced(t.deps.db);
+  });
+
   it('refuses bad tickets with a clear 4xx and charges nothing', async () => {
     const u = await fundedUser(t, 1_000_00);
     const mega = round('Mega Jackpot');

@@ -71,6 +71,14 @@ export const jackpotRoundParamsSchema = z.object({
  */
 export const jackpotBuyRequestSchema = z.object({
   lines: z.array(z.array(jackpotPickSchema.nullable()).max(40)).max(200),
+  /**
+   * The client's key for this purchase: a retry with the same key (a lost answer) returns the
+   * ticket already bought and charges nothing more. New picks, new key.
+   */
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 export type JackpotBuyRequest = z.infer<typeof jackpotBuyRequestSchema>;
 

@@ -23,6 +23,7 @@ import { getBalances, publishBalances, toUnits } from '../wallet/wallet.service'
 import { roundView, ticketView } from './jackpot-view';
 import {
   insertTicket,
+  ticketIdByStakeTransaction,
   linesOf,
   matchesOf,
   netStakesOf,
@@ -200,11 +201,19 @@ export class JackpotTicketsService {
       if (excise > 0) entries.push({ account: { system: 'tax_payable' }, amount: excise });
       const posted = await postTransaction(tx, {
         kind: 'jackpot_ticket',
-        idempotencyKey: null,
+        idempotencyKey: request.idempotencyKey
+          ? `sports_jackpot:user:${user.userId}:buy:${request.idempotencyKey}`
+          : null,
         userId: user.userId,
         entries,
         meta: { roundId, lines: lines.length, excise },
       });
+      if (posted.duplicate) {
+        // A retry of a purchase already made: its ticket, nothing charged again.
+        const existing = await ticketIdByStakeTransaction(tx, posted.transactionId);
+        if (existing === null) throw new Error(`no ticket for transaction ${posted.transactionId}`);
+        return { ticketId: existing, userIds: [] };
+      }
       const ticketId = await insertTicket(
         tx,
         {

@@ -236,6 +236,19 @@ const TICKET_NUMBERS: (keyof TicketRow)[] = [
   'stake_transaction_id',
 ];
 
+/** The ticket its stake transaction paid for (a repeated purchase key finds it). */
+export async function ticketIdByStakeTransaction(
+  db: DbOrTx,
+  transactionId: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('sports_jackpot_tickets')
+    .select('id')
+    .where('stake_transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
 export async function ticketsOfRound(db: DbOrTx, roundId: number): Promise<TicketRow[]> {
   const rows = await db
     .selectFrom('sports_jackpot_tickets')

@@ -8,7 +8,7 @@ import {
   ticketPrice,
   type JackpotPick,
 } from '@dau/domain/sports-jackpot';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { loginUrlFor } from '../../lib/login-prompt';
@@ -25,6 +25,12 @@ export const toCents = (amount: number): Cents => Math.round(amount * 100) as Ce
 const PICK_NAME = { '1': 'pickHome', X: 'pickDraw', '2': 'pickAway' } as const;
 
 type Picks = JackpotPick[][];
+
+/** 32 hex digits (getRandomValues works outside secure contexts too, unlike randomUUID). */
+function newPurchaseKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 type Notice = { tone: 'ok' | 'error'; text: string };
 
 /** What the picks make: lines (the product of picks per match) and the matches left to pick. */
@@ -75,12 +81,15 @@ export function JackpotCoupon({
   const [picks, setPicks] = useState<Picks>(() => round.matches.map(() => []));
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // One key per set of picks: a retry after a lost answer returns the ticket already bought.
+  const purchaseKey = useRef<string | null>(null);
   const { lines, missing } = couponFigures(picks);
   const tooMany = lines > round.maxLines;
   const price = ticketPrice(lines, toCents(round.stakePerLine));
 
   const toggle = (match: number, pick: JackpotPick) => {
     setNotice(null);
+    purchaseKey.current = null;
     setPicks((all) =>
       all.map((p, i) =>
         i !== match ? p : p.includes(pick) ? p.filter((x) => x !== pick) : [...p, pick],
@@ -89,6 +98,7 @@ export function JackpotCoupon({
   };
   const autoPick = () => {
     setNotice(null);
+    purchaseKey.current = null;
     setPicks(autoPickLine(round.matches.length, Math.random).map((p) => [p]));
   };
   const buy = async () => {
@@ -99,7 +109,12 @@ export function JackpotCoupon({
     setPending(true);
     setNotice(null);
     try {
-      const answer = await buyJackpotTicket(round.id, { lines: expandCombination(picks) });
+      purchaseKey.current ??= newPurchaseKey();
+      const answer = await buyJackpotTicket(round.id, {
+        lines: expandCombination(picks),
+        idempotencyKey: purchaseKey.current,
+      });
+      purchaseKey.current = null;
       setPicks(round.matches.map(() => []));
       setNotice({
         tone: 'ok',

@@ -108,7 +108,13 @@ const buyPosts = () =>
     .filter(
       ([url, init]) => String(url).includes('/api/jackpots/7/tickets') && init?.method === 'POST',
     )
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as { lines: string[][] });
+    .map(
+      ([, init]) =>
+        JSON.parse(String((init as RequestInit).body)) as {
+          lines: string[][];
+          idempotencyKey: string;
+        },
+    );
 
 describe('/jackpots', () => {
   it('shows the prize, the bonus tier and a named 1X2 toggle per match', async () => {
@@ -143,6 +149,7 @@ describe('/jackpots', () => {
           ['1', 'X', '1'],
           ['1', 'X', '2'],
         ],
+        idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
       },
     ]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wallet', 'balance'] });
@@ -179,6 +186,16 @@ describe('/jackpots', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This jackpot closed at the first kick-off.',
     );
+    // A retry of the same picks carries the same key; new picks, a new key.
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy ticket · KSh 99.00' }));
+    await vi.waitFor(() => expect(buyPosts()).toHaveLength(2));
+    await screen.findByRole('button', { name: 'Buy ticket · KSh 99.00' });
+    fireEvent.click(screen.getByRole('button', { name: 'Auto-pick' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy ticket · KSh 99.00' }));
+    await vi.waitFor(() => expect(buyPosts()).toHaveLength(3));
+    const [a, b, c] = buyPosts().map((p) => p.idempotencyKey);
+    expect(b).toBe(a);
+    expect(c).not.toBe(a);
   });
 
   it('sends a guest to login with the way back', async () => {
