@@ -368,27 +368,6 @@ describe('withdrawal modal', () => {
     );
   });
 
-  it('on site 4 in Swahili, the compliance gate speaks Swahili down to its save button', async () => {
-    const meta = document.createElement('meta');
-    meta.name = 'dau-site';
-    meta.content = '4';
-    document.head.append(meta);
-    document.cookie = 'locale=sw-tz; path=/';
-    profileAnswer = profile({
-      isCompliant: false,
-      primaryMobile: '+255712345678',
-      complianceFields: { names: true, idNumber: true, dateOfBirth: true },
-    });
-    try {
-      renderWithQuery(<WithdrawalModal onClose={() => {}} />);
-      expect(await screen.findByText('Taarifa Hazijakamilika')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'HIFADHI' })).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'SAVE' })).toBeNull();
-    } finally {
-      document.cookie = 'locale=; path=/; max-age=0';
-    }
-  });
-
   it('on site 4, shows the compliance information instead of the form until compliant', async () => {
     const meta = document.createElement('meta');
     meta.name = 'dau-site';
