@@ -48,6 +48,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
   }
+  interface FastifyContextConfig {
+    /**
+     * Refusals (in the error envelope) of a route whose answer is not JSON (an image): listed
+     * in the OpenAPI document without a response serializer, which would JSON-encode the image.
+     */
+    refusals?: { status: number; description: string }[];
+  }
   interface FastifyRequest {
     site: SiteConfig;
     /**

@@ -32,22 +32,28 @@ const envelope = (description: string) => errorEnvelopeSchema.describe(descripti
  * What the document says a route answers besides its own responses (decision 125): the error
  * envelope for the refusals every route can give (400 bad input, 413 and 415 for bodies, 401
  * without a session where one is required, 429 past the rate limit) and `default` for the rest;
+ * 414 for a path parameter past the limit, on every route that has one;
  * and its security scheme. A route that documents 4xx answers in its own shape (the Storyblok
  * CDN, the game-wallet seam) keeps its own and gets no envelope.
  */
 export function documentedSchema(
   schema: Record<string, unknown>,
-  route: Pick<RouteOptions, 'method' | 'onRequest' | 'preHandler'>,
+  route: Pick<RouteOptions, 'method' | 'onRequest' | 'preHandler' | 'config'> & { url?: string },
 ): Record<string, unknown> {
   const auth = routeAuth(route);
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   const ownShape = Object.entries(response).some(
     ([status, answer]) => /^4/.test(status) && answer !== errorEnvelopeSchema,
   );
+  // Refused by the router before any route runs, so in the envelope on every route.
+  if (/[:*]/.test(route.url ?? '')) {
+    response[414] ??= envelope('A path parameter is longer than the limit');
+  }
   if (!ownShape) {
     const add = (status: number | 'default', description: string) => {
       response[status] ??= envelope(description);
     };
+    for (const refusal of route.config?.refusals ?? []) add(refusal.status, refusal.description);
     const methods = [route.method].flat();
     add(400, 'Bad input: validation, malformed JSON, a control character, a bad path');
     if (methods.some((m) => ['POST', 'PUT', 'PATCH'].includes(m))) {

@@ -1,17 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import {
   HubConnectionBuilder,
   HttpTransportType,
   LogLevel,
   type HubConnection,
 } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rooms } from '@dau/contracts/realtime';
-import { loadConfig } from '../../src/config';
-import type { DatabaseHandle } from '../../src/db/database';
-import { createServer, type RunningServer } from '../../src/server';
-import { createTestDatabase } from '../helpers/test-database';
+import { useTwoInstances } from '../helpers/two-instances';
 
 /**
  * Two instances on one database and one Redis: a push made on one instance reaches the hub
@@ -20,33 +15,12 @@ import { createTestDatabase } from '../helpers/test-database';
 const redisUrl = process.env.REDIS_URL;
 
 describe.skipIf(!redisUrl)('the event hub across instances on Redis', () => {
-  let database: DatabaseHandle;
-  const servers: { server: RunningServer; url: string }[] = [];
   const hubs: HubConnection[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const prefix = `test-${randomBytes(4).toString('hex')}:`;
-    for (let i = 0; i < 2; i += 1) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        SEED_DEMO: 'false',
-        WEB_DIST: '/nonexistent-web-dist',
-        FEED_MODE: 'off',
-        REDIS_URL: redisUrl!,
-        REDIS_PREFIX: prefix,
-      });
-      const server = await createServer(config, { database });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = server.app.server.address() as AddressInfo;
-      servers.push({ server, url: `http://127.0.0.1:${port}` });
-    }
-  });
-  afterAll(async () => {
+  const bed = useTwoInstances(redisUrl!, async () => {
     await Promise.all(hubs.map((h) => h.stop()));
-    for (const { server } of servers) await server.close();
-    await database.close();
   });
+  const { servers } = bed;
 
   async function connect(url: string): Promise<HubConnection> {
     const hub = new HubConnectionBuilder()

@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rooms } from '@dau/contracts/realtime';
 import { WS_CLOSE_SESSION_ENDED } from '@dau/contracts/websocket-api';
-import { loadConfig } from '../../src/config';
-import type { DatabaseHandle } from '../../src/db/database';
-import { createServer, type RunningServer } from '../../src/server';
+import { useTwoInstances } from '../helpers/two-instances';
 import { createSignedInUser } from '../helpers/factories';
-import { createTestDatabase } from '../helpers/test-database';
 import { WsApiClient } from '../helpers/ws-api-client';
 
 /**
@@ -18,33 +13,12 @@ import { WsApiClient } from '../helpers/ws-api-client';
 const redisUrl = process.env.REDIS_URL;
 
 describe.skipIf(!redisUrl)('the websocket API across instances on Redis', () => {
-  let database: DatabaseHandle;
-  const servers: { server: RunningServer; url: string }[] = [];
   const clients: WsApiClient[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const prefix = `test-${randomBytes(4).toString('hex')}:`;
-    for (let i = 0; i < 2; i += 1) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        SEED_DEMO: 'false',
-        WEB_DIST: '/nonexistent-web-dist',
-        FEED_MODE: 'off',
-        REDIS_URL: redisUrl!,
-        REDIS_PREFIX: prefix,
-      });
-      const server = await createServer(config, { database });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = server.app.server.address() as AddressInfo;
-      servers.push({ server, url: `http://127.0.0.1:${port}` });
-    }
-  });
-  afterAll(async () => {
+  const bed = useTwoInstances(redisUrl!, () => {
     for (const c of clients) c.close();
-    for (const { server } of servers) await server.close();
-    await database.close();
   });
+  const { servers } = bed;
 
   async function open(url: string): Promise<WsApiClient> {
     const client = await WsApiClient.open(url);
@@ -55,7 +29,7 @@ describe.skipIf(!redisUrl)('the websocket API across instances on Redis', () => 
 
   it('relays channel and user pushes made on one instance to the other, once', async () => {
     const [a, b] = servers;
-    const { user, token } = await createSignedInUser(database.db);
+    const { user, token } = await createSignedInUser(bed.database.db);
     const onB = await open(b!.url);
     const onA = await open(a!.url);
     await onB.request({ type: 'auth', token });
@@ -82,7 +56,7 @@ describe.skipIf(!redisUrl)('the websocket API across instances on Redis', () => 
 
   it('ends the stream on one instance when the session logs out on the other', async () => {
     const [a, b] = servers;
-    const { token } = await createSignedInUser(database.db);
+    const { token } = await createSignedInUser(bed.database.db);
     const onB = await open(b!.url);
     await onB.request({ type: 'auth', token });
     const out = await a!.server.app.inject({

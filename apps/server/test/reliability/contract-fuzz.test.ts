@@ -358,7 +358,9 @@ describe('every OpenAPI operation under generated input', () => {
     }
     expect(figures.requests).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
     await expectLedgerBalanced(t.deps.db);
-    if (process.env.FUZZ_STRICT_STATUSES === 'true') {
+    // Every refusal's status is one its operation documents (FUZZ_STRICT_STATUSES=false only
+    // reports them, to explore a new draw).
+    if (process.env.FUZZ_STRICT_STATUSES !== 'false') {
       expect(Object.fromEntries([...undocumented].map(([k, v]) => [k, [...v]]))).toEqual({});
     }
   }, 900_000);

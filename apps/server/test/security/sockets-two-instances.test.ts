@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@dau/contracts/realtime';
-import { loadConfig } from '../../src/config';
-import type { DatabaseHandle } from '../../src/db/database';
 import { createSession } from '../../src/modules/accounts/session.service';
-import { createServer, type RunningServer } from '../../src/server';
+import { useTwoInstances } from '../helpers/two-instances';
 import { createSignedInUser, TEST_PASSWORD } from '../helpers/factories';
-import { createTestDatabase } from '../helpers/test-database';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -20,33 +15,12 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const redisUrl = process.env.REDIS_URL;
 
 describe.skipIf(!redisUrl)('sockets across instances on Redis', () => {
-  let database: DatabaseHandle;
-  const servers: { server: RunningServer; url: string }[] = [];
   const sockets: ClientSocket[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const prefix = `test-${randomBytes(4).toString('hex')}:`;
-    for (let i = 0; i < 2; i += 1) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        SEED_DEMO: 'false',
-        WEB_DIST: '/nonexistent-web-dist',
-        FEED_MODE: 'off',
-        REDIS_URL: redisUrl!,
-        REDIS_PREFIX: prefix,
-      });
-      const server = await createServer(config, { database });
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = server.app.server.address() as AddressInfo;
-      servers.push({ server, url: `http://127.0.0.1:${port}` });
-    }
-  });
-  afterAll(async () => {
+  const bed = useTwoInstances(redisUrl!, () => {
     for (const s of sockets) s.disconnect();
-    for (const { server } of servers) await server.close();
-    await database.close();
   });
+  const { servers } = bed;
 
   async function signedInSocket(url: string, token: string): Promise<ClientSocket> {
     const socket: ClientSocket = io(url, {
@@ -76,7 +50,7 @@ describe.skipIf(!redisUrl)('sockets across instances on Redis', () => {
 
   it('logout on instance A disconnects the session’s socket on instance B', async () => {
     const [a, b] = servers;
-    const { user, token } = await createSignedInUser(database.db);
+    const { user, token } = await createSignedInUser(bed.database.db);
     const onB = await signedInSocket(b!.url, token);
     // Pushes from A reach the socket on B through Redis.
     const wallet = new Promise((resolve) => onB.once('wallet', resolve));
@@ -95,8 +69,8 @@ describe.skipIf(!redisUrl)('sockets across instances on Redis', () => {
 
   it('a password change on B disconnects the other session’s socket on A, not its own', async () => {
     const [a, b] = servers;
-    const { user, token } = await createSignedInUser(database.db);
-    const other = (await createSession(database.db, user.id, { now: new Date() })).token;
+    const { user, token } = await createSignedInUser(bed.database.db);
+    const other = (await createSession(bed.database.db, user.id, { now: new Date() })).token;
     const ownOnA = await signedInSocket(a!.url, token);
     const otherOnA = await signedInSocket(a!.url, other);
     const gone = disconnected(otherOnA);

@@ -1,3 +1,4 @@
+import { errorEnvelopeSchema } from '@dau/contracts/errors';
 import {
   LOGIN3_PATH,
   login3RequestSchema,
@@ -54,7 +55,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         description:
           'Sets the httpOnly `authBB` session cookie and `dau_signed_in=1`. Accounts under registration answer `hasErrors` with `isUnderRegistration`, `registrationStep` 1 and a `sid`. Wrong credentials answer 401; attempts count per account (all its identifiers) and per network, or per known browser (`dau_device` cookie); past 5 per account in 15 minutes (20 a day) or 50 per network, the next ones answer 429 until that window ends (ADR 120); a break or self-exclusion answers 403.',
         body: login3RequestSchema,
-        response: { 200: login3ResponseSchema },
+        response: { 200: login3ResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { errorEnvelopeSchema } from '@dau/contracts/errors';
 import { login3ResponseSchema } from '@dau/contracts/accounts/login3';
 import {
   REGISTER_PATHS,
@@ -74,7 +75,8 @@ export async function registrationRoutes(app: AppInstance): Promise<void> {
         tags: ['registration'],
         summary: 'Where a registration stands',
         querystring: registerStatusQuerySchema,
-        response: { 200: registrationStateSchema },
+        // 404: no registration with that sid (it ended, or never was).
+        response: { 200: registrationStateSchema, 404: errorEnvelopeSchema },
       },
     },
     async (request) => registrationStatus(app.deps, request.query.sid),
@@ -88,7 +90,7 @@ export async function registrationRoutes(app: AppInstance): Promise<void> {
         tags: ['registration'],
         summary: 'Send a new code (at most one a minute)',
         body: registerSidRequestSchema,
-        response: { 200: registrationStateSchema },
+        response: { 200: registrationStateSchema, 404: errorEnvelopeSchema },
       },
     },
     async (request) => resendCode(app.deps, request.body.sid),
@@ -104,7 +106,7 @@ export async function registrationRoutes(app: AppInstance): Promise<void> {
         description:
           'On sites that ask no details the account becomes active here and `login` carries the login3 answer (cookies set).',
         body: registerVerifyRequestSchema,
-        response: { 200: completionSchema },
+        response: { 200: completionSchema, 404: errorEnvelopeSchema },
       },
     },
     async (request, reply) =>
@@ -119,7 +121,7 @@ export async function registrationRoutes(app: AppInstance): Promise<void> {
         summary:
           "Step 3: the site's details (names, date of birth, ID, ...); activates the account",
         body: registerDetailsRequestSchema,
-        response: { 200: completionSchema },
+        response: { 200: completionSchema, 404: errorEnvelopeSchema },
       },
     },
     async (request, reply) =>

@@ -92,6 +92,7 @@ export async function catalogueRoutes(
         summary: "A game's artwork: an SVG made for Dau",
         params: z.object({ file: z.string().regex(/^[A-Za-z0-9-]+\.svg$/) }),
       },
+      config: { refusals: [{ status: 404, description: 'No artwork of that name' }] },
     },
     async (request, reply) => {
       const svg = gameArt(request.params.file.slice(0, -'.svg'.length));

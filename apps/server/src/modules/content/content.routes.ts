@@ -1,3 +1,4 @@
+import { errorEnvelopeSchema } from '@dau/contracts/errors';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -146,6 +147,7 @@ export async function contentRoutes(
         summary: 'Content image (banners)',
         params: z.object({ '*': z.string().min(1).max(300) }),
       },
+      config: { refusals: [{ status: 404, description: 'No such content image' }] },
     },
     async (request, reply) => {
       const relative = request.params['*'];
@@ -172,7 +174,8 @@ export async function contentRoutes(
         summary: 'Story by full slug (the spec client path /stories/{story})',
         params: slugParams,
         querystring: storyQuerySchema,
-        response: { 200: storyResponseSchema },
+        // 401: a wrong or missing token; 404: no such story.
+        response: { 200: storyResponseSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
       preHandler: async (request) => {
         try {
@@ -203,6 +206,7 @@ function cdnRoutes(
   const tags = ['content'];
   const named = (summary: string) => (alias ? `${summary} (Storyblok path alias)` : summary);
   const errors = {
+    400: cdnErrorSchema,
     401: cdnErrorSchema,
     404: cdnErrorSchema,
     422: cdnErrorSchema,

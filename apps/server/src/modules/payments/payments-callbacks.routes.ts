@@ -1,3 +1,4 @@
+import { errorEnvelopeSchema } from '@dau/contracts/errors';
 import { z } from 'zod';
 import { callbackAckSchema } from '@dau/contracts/payments/callbacks';
 import type { AppInstance } from '../../app-types';
@@ -40,7 +41,8 @@ export function registerCallbackRoutes(app: AppInstance, ctx: PaymentsContext): 
           params: callbackParams,
           querystring: callbackQuery,
           body: z.unknown(),
-          response: { 200: callbackAckSchema },
+          // 404: the path's token is not this deployment's (nothing is read or stored).
+          response: { 200: callbackAckSchema, 404: errorEnvelopeSchema },
         },
       },
       async (request) => {
@@ -86,7 +88,7 @@ export function registerCallbackRoutes(app: AppInstance, ctx: PaymentsContext): 
         kind: z.enum(['payment', 'payout']),
       }),
       body: z.unknown(),
-      response: { 200: z.object({ status: z.string() }) },
+      response: { 200: z.object({ status: z.string() }), 404: errorEnvelopeSchema },
     },
     handler: async (request) => {
       const { token, provider, country, kind } = request.params;
