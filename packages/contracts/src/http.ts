@@ -9,6 +9,8 @@ export const API_BASE = {
   uof: '/api/uof',
   /** Cash-out (issue #21): `/api/bets/:betId/cashout`. */
   bets: '/api/bets',
+  /** Sports jackpots (issue #21): paths below it start with `/jackpots` (`jackpotsClientPath`). */
+  jackpots: '/api',
 } as const;
 
 /** Request headers every API call carries. Header names are case-insensitive on the wire. */

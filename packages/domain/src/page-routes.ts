@@ -61,6 +61,7 @@ export const PAGE_ROUTES = [
   { path: '/crash', page: 'Crash' },
   { path: '/crash/:slug', page: 'Crash' },
   { path: '/virtuals', page: 'Virtuals' },
+  { path: '/jackpots', page: 'Jackpots' },
   { path: '/games', page: 'Games' },
   { path: '/instant-wins', page: 'InstantWins' },
   { path: '/all-games', page: 'AllGames' },

@@ -37,6 +37,7 @@ const accounts = () => import('../features/accounts/account-pages');
 const socialShare = () => import('../features/betslip/social-share-page');
 const virtuals = () => import('../features/virtuals/virtuals-page');
 const virtualBets = () => import('../features/my-bets/virtual-bets-page');
+const jackpots = () => import('../features/jackpots/jackpots-page');
 
 const Home = lazyPage(home, 'HomePage');
 // Home's `casino_games` block: real games from the casino feature, in its own chunk.
@@ -62,6 +63,8 @@ const Crash = lazyPage(casino, 'CrashPage');
 // Virtual football (issue #14): the league, its matchdays and the virtual betslip.
 const Virtuals = lazyPage(virtuals, 'VirtualsPage');
 const VirtualBets = lazyPage(virtualBets, 'VirtualBetsPage');
+// Sports jackpots (issue #21): open rounds' coupons, my tickets, results and rules.
+const Jackpots = lazyPage(jackpots, 'JackpotsPage');
 const Games = lazyPage(casino, 'GamesPage');
 const InstantWins = lazyPage(casino, 'InstantWinsPage');
 const AllGames = lazyPage(casino, 'AllGamesPage');
@@ -129,6 +132,7 @@ const PAGES: Record<PagePath, Omit<AppRoute, 'path' | 'page'>> = {
   '/crash': { Component: Crash },
   '/crash/:slug': { Component: Crash },
   '/virtuals': { Component: Virtuals },
+  '/jackpots': { Component: Jackpots },
   '/games': { Component: Games },
   '/instant-wins': { Component: InstantWins },
   '/all-games': { Component: AllGames },

@@ -5,14 +5,6 @@ import { z } from 'zod';
  * matches with one 1X2 pick per match on each line. Amounts are currency units, as on the
  * other wire shapes; times are ISO strings.
  */
-export const JACKPOTS_BASE = '/api/jackpots';
-export const JACKPOT_PATHS = {
-  rounds: JACKPOTS_BASE,
-  round: (id: number | string) => `${JACKPOTS_BASE}/${id}`,
-  buy: (id: number | string) => `${JACKPOTS_BASE}/${id}/tickets`,
-  tickets: `${JACKPOTS_BASE}/tickets`,
-  results: `${JACKPOTS_BASE}/results`,
-} as const;
 
 export const jackpotPickSchema = z.enum(['1', 'X', '2']);
 export type JackpotPickWire = z.infer<typeof jackpotPickSchema>;

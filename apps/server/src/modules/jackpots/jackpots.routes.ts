@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema } from '@dau/contracts/errors';
+import { JACKPOT_PATHS } from '@dau/contracts/jackpots/paths';
 import {
-  JACKPOT_PATHS,
   jackpotBuyRequestSchema,
   jackpotBuyResponseSchema,
   jackpotResultsResponseSchema,

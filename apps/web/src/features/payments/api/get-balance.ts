@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { GetBalanceResponse } from '@dau/contracts/wallet/get-balance';
 import { apiFetch } from '../../../lib/api-client';
+import { balanceQueryKey } from '../../../lib/balance-query-key';
 import { currentSite } from '../../../lib/site';
 import { balancesFromAnswer, usePaymentsStore } from '../store';
 
@@ -16,7 +17,7 @@ export function fetchBalance(signal?: AbortSignal): Promise<GetBalanceResponse> 
   });
 }
 
-export const balanceQueryKey = ['wallet', 'balance'] as const;
+export { balanceQueryKey };
 
 export const balanceQueryOptions = () =>
   queryOptions({

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSessionStore } from '../../lib/session-store';
+import { PageFrame } from '../../ui/page-frame';
+import { balanceQueryKey } from '../../lib/balance-query-key';
+import { useJackpotRounds } from './api/get-jackpot-rounds';
+import { JackpotCoupon } from './jackpot-coupon';
+import { JackpotResults, JackpotRules, JackpotTickets, ListState } from './jackpot-tickets';
+import { tj } from './jackpots-strings';
+import styles from './jackpots.module.css';
+
+type View = 'play' | 'tickets' | 'results' | 'rules';
+
+/**
+ * `/jackpots` (issue #21 item 5): the open rounds' coupons, the signed-in user's tickets, past
+ * results and the rules. The open rounds render on the server.
+ */
+export function JackpotsPage() {
+  const rounds = useJackpotRounds();
+  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<View>('play');
+  const [bought, setBought] = useState(0);
+  const views: View[] = isAuthenticated
+    ? ['play', 'tickets', 'results', 'rules']
+    : ['play', 'results', 'rules'];
+  const label = {
+    play: tj('tabPlay'),
+    tickets: tj('tabTickets'),
+    results: tj('tabResults'),
+    rules: tj('tabRules'),
+  };
+  // The server's wallet push updates the header too; this asks again in case the socket is down.
+  const onBought = () => {
+    setBought((n) => n + 1);
+    void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+  };
+  return (
+    <PageFrame title={tj('title')}>
+      <div className={styles.switch} role="tablist">
+        {views.map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={view === id}
+            className={view === id ? styles.switchOn : styles.switchOff}
+            onClick={() => setView(id)}
+          >
+            {label[id]}
+          </button>
+        ))}
+      </div>
+      {view === 'play' &&
+        (!rounds.data ? (
+          <ListState
+            state={rounds.isError ? 'error' : 'loading'}
+            empty=""
+            onRetry={rounds.refetch}
+          />
+        ) : rounds.data.rounds.length === 0 ? (
+          <ListState state="empty" empty={tj('noRounds')} onRetry={rounds.refetch} />
+        ) : (
+          rounds.data.rounds.map((round) => (
+            <JackpotCoupon key={round.id} round={round} onBought={onBought} />
+          ))
+        ))}
+      {view === 'tickets' && isAuthenticated && <JackpotTickets version={bought} />}
+      {view === 'results' && <JackpotResults />}
+      {view === 'rules' && <JackpotRules />}
+    </PageFrame>
+  );
+}
