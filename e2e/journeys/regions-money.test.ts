@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../lib/browser';
 import { useDau } from '../lib/journey';
-import { REGION_HOSTS, registerCustomer, siteUrl } from '../lib/regions';
+import {
+  REGION_HOSTS,
+  assertApart,
+  completedRow,
+  notices,
+  placeHomeWin,
+  registerCustomer,
+  siteUrl,
+} from '../lib/regions';
 
 /**
  * Issue #16 at 360×740, the money journeys of the other countries: an Airtel Money payout in
@@ -17,65 +24,6 @@ const journey = useDau({
   SEED_DEMO: 'false',
   OPERATOR_SANDBOX_DELAY_MS: '800',
 });
-
-/** The notice boxes in the toast slot (page or modal). */
-const notices = (page: Page) => page.locator('[aria-live="polite"] > *');
-
-/** Asserts two elements' boxes do not overlap: a toast never covers a title or a field. */
-async function assertApart(a: Locator, b: Locator, what: string): Promise<void> {
-  const boxA = await a.boundingBox();
-  const boxB = await b.boundingBox();
-  assert.ok(boxA && boxB, `${what}: both are shown`);
-  const apart =
-    boxA.y + boxA.height <= boxB.y ||
-    boxB.y + boxB.height <= boxA.y ||
-    boxA.x + boxA.width <= boxB.x ||
-    boxB.x + boxB.width <= boxA.x;
-  assert.ok(apart, `${what}: ${JSON.stringify(boxA)} overlaps ${JSON.stringify(boxB)}`);
-}
-
-/**
- * Picks the first football match's home win and places it with the slip's default stake;
- * returns the event and the bet id.
- */
-async function placeHomeWin(
-  page: Page,
-  stakeLabel: string,
-): Promise<{ eventId: number; betId: string }> {
-  await page.goto('/sports/football-1');
-  const row = page.locator('main [data-event-id]:visible').first();
-  await row.waitFor();
-  const eventId = Number(await row.getAttribute('data-event-id'));
-  await row.locator(`button[data-outcome="${eventId}:1:1"]`).click();
-  await row.locator('button[data-outcome][aria-pressed="true"]').waitFor();
-  await page.getByRole('button', { name: 'Betslip, 1 selections' }).waitFor();
-  await page.getByTestId('bet-toss').waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Betslip, 1 selections' }).click();
-  const slip = page.getByRole('dialog', { name: 'Betslip' });
-  await slip.getByRole('button', { name: `Place bet · ${stakeLabel}` }).click();
-  const placed = await slip.getByText(/^Bet placed \(\d+\)\.$/).textContent({ timeout: 20_000 });
-  const betId = /\((\d+)\)/.exec(placed ?? '')?.[1] ?? '';
-  assert.ok(betId, 'a bet id');
-  await screenshot(page, `regions-bet-placed-${stakeLabel.split(' ')[0]}`);
-  await slip.getByRole('button', { name: 'Close betslip' }).click();
-  return { eventId, betId };
-}
-
-/** Reloads the transactions list until a completed row of `type` shows `amount`. */
-async function completedRow(page: Page, type: string, amount: string): Promise<Locator> {
-  const row = page
-    .locator('li[data-status="completed"]')
-    .filter({ hasText: type })
-    .filter({ hasText: amount });
-  for (let i = 0; i < 20 && (await row.count()) === 0; i++) {
-    await page.goto('/payments/transactions');
-    await page.locator('main h1').first().waitFor();
-    if ((await row.count()) > 0) break;
-    await page.waitForTimeout(1000);
-  }
-  await row.first().waitFor();
-  return row.first();
-}
 
 describe('Uganda at 360×740: Airtel Money', () => {
   it('an Airtel customer deposits, bets, withdraws UGX 2,000 and sees the payout', async () => {
@@ -99,7 +47,7 @@ describe('Uganda at 360×740: Airtel Money', () => {
       .waitFor({ timeout: 20_000 });
 
     // One bet makes the account eligible to withdraw (the server's minimum of bets).
-    await placeHomeWin(page, 'UGX 1,000');
+    await placeHomeWin(page, 'UGX 1,000', 'en');
     await page.getByTestId('header-balance').filter({ hasText: 'UGX 4,000' }).waitFor();
 
     await page.goto('/payments');
@@ -151,6 +99,9 @@ describe('Zambia at 360×740: deposit, bet, win, withdraw in ZMW', () => {
     // 076… is an MTN Zambia number.
     await registerCustomer(journey, page, 'zm', '761300300');
     await page.goto('/payments');
+    // A new customer's balance is shown as K 0.00, not left out.
+    await page.locator('[data-balance="Cash"]').filter({ hasText: 'K 0.00' }).waitFor();
+    await page.getByTestId('header-balance').filter({ hasText: /^K 0$/ }).waitFor();
 
     // A payment the customer rejects on the phone (the sandbox's 1032 suffix): its reason
     // replaces the "in progress" notice instead of stacking under it.
@@ -188,7 +139,7 @@ describe('Zambia at 360×740: deposit, bet, win, withdraw in ZMW', () => {
       .waitFor();
 
     // A K 10.00 home win, and the feed ends the match 2–0.
-    const { eventId, betId } = await placeHomeWin(page, 'K 10.00');
+    const { eventId, betId } = await placeHomeWin(page, 'K 10.00', 'en');
     await page
       .getByTestId('header-balance')
       .filter({ hasText: /^K 40$/ })
@@ -232,6 +183,8 @@ describe('Zambia at 360×740: deposit, bet, win, withdraw in ZMW', () => {
     const row = await completedRow(page, 'Withdrawal', '20.00');
     assert.match((await row.textContent()) ?? '', /Reference: \S+/);
     await completedRow(page, 'Deposit', 'K 50.50');
+    // The win is a line of its own, named as one.
+    await completedRow(page, 'Winnings', `K ${paid}`);
     // The rejected deposit is one failed line, not a completed one.
     assert.equal(
       await page.locator('li[data-status="failed"]').filter({ hasText: 'K 25.50' }).count(),

@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './browser';
 import type { Journey } from './journey';
 
 /** One server answering as each site by host name (the regions journeys). */
@@ -55,4 +57,83 @@ export async function registerCustomer(
   }
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** The slip's words as a user reads them, in each language. */
+const SLIP_WORDS = {
+  en: {
+    fab: 'Betslip, 1 selections',
+    slip: 'Betslip',
+    place: 'Place bet',
+    placed: /^Bet placed \(\d+\)\.$/,
+    close: 'Close betslip',
+  },
+  sw: {
+    fab: 'Tiketi, chaguo 1',
+    slip: 'Tiketi',
+    place: 'Weka beti',
+    placed: /^Beti imewekwa \(\d+\)\.$/,
+    close: 'Funga tiketi',
+  },
+} as const;
+
+/** The notice boxes in the toast slot (page or modal). */
+export const notices = (page: Page) => page.locator('[aria-live="polite"] > *');
+
+/** Asserts two elements' boxes do not overlap: a toast never covers a title or a field. */
+export async function assertApart(a: Locator, b: Locator, what: string): Promise<void> {
+  const boxA = await a.boundingBox();
+  const boxB = await b.boundingBox();
+  assert.ok(boxA && boxB, `${what}: both are shown`);
+  const apart =
+    boxA.y + boxA.height <= boxB.y ||
+    boxB.y + boxB.height <= boxA.y ||
+    boxA.x + boxA.width <= boxB.x ||
+    boxB.x + boxB.width <= boxA.x;
+  assert.ok(apart, `${what}: ${JSON.stringify(boxA)} overlaps ${JSON.stringify(boxB)}`);
+}
+
+/**
+ * Picks the first football match's home win and places it with the slip's default stake;
+ * returns the event and the bet id.
+ */
+export async function placeHomeWin(
+  page: Page,
+  stakeLabel: string,
+  language: 'en' | 'sw',
+): Promise<{ eventId: number; betId: string }> {
+  const words = SLIP_WORDS[language];
+  await page.goto('/sports/football-1');
+  const row = page.locator('main [data-event-id]:visible').first();
+  await row.waitFor();
+  const eventId = Number(await row.getAttribute('data-event-id'));
+  await row.locator(`button[data-outcome="${eventId}:1:1"]`).click();
+  await row.locator('button[data-outcome][aria-pressed="true"]').waitFor();
+  await page.getByRole('button', { name: words.fab }).waitFor();
+  await page.getByTestId('bet-toss').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: words.fab }).click();
+  const slip = page.getByRole('dialog', { name: words.slip, exact: true });
+  await slip.getByRole('button', { name: `${words.place} · ${stakeLabel}` }).click();
+  const placed = await slip.getByText(words.placed).textContent({ timeout: 20_000 });
+  const betId = /\((\d+)\)/.exec(placed ?? '')?.[1] ?? '';
+  assert.ok(betId, 'a bet id');
+  await screenshot(page, `regions-bet-placed-${stakeLabel.split(' ')[0]}`);
+  await slip.getByRole('button', { name: words.close }).click();
+  return { eventId, betId };
+}
+
+/** Reloads the transactions list until a completed row of `type` shows `amount`. */
+export async function completedRow(page: Page, type: string, amount: string): Promise<Locator> {
+  const row = page
+    .locator('li[data-status="completed"]')
+    .filter({ hasText: type })
+    .filter({ hasText: amount });
+  for (let i = 0; i < 20 && (await row.count()) === 0; i++) {
+    await page.goto('/payments/transactions');
+    await page.locator('main h1').first().waitFor();
+    if ((await row.count()) > 0) break;
+    await page.waitForTimeout(1000);
+  }
+  await row.first().waitFor();
+  return row.first();
 }

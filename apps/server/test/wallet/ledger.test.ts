@@ -306,4 +306,40 @@ describe('transactions list', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('names a settled win or a cash-out a win, not a bet placed (issue #16)', async () => {
+    const carol = await createSignedInUser(t.deps.db);
+    await fundUser(t.deps.db, carol.user.id, 5_000);
+    const move = (kind: string, amount: number) =>
+      t.deps.db.transaction().execute((tx) =>
+        postTransaction(tx, {
+          kind,
+          idempotencyKey: null,
+          userId: carol.user.id,
+          entries: [
+            { account: { userId: carol.user.id, kind: 'cash' }, amount },
+            { account: { system: 'house' }, amount: -amount },
+          ],
+        }),
+      );
+    await move('bet_stake', -1_000);
+    await move('bet_settlement', 2_909);
+    await move('bet_cashout', 700);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/customer/transactions?pageSize=10',
+      cookies: carol.cookies,
+    });
+    const types = (res.json().items as { type: string; amount: number }[]).map((i) => [
+      i.type,
+      i.amount,
+    ]);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        ['bet', -10],
+        ['win', 29.09],
+        ['win', 7],
+      ]),
+    );
+  });
 });

@@ -87,7 +87,7 @@ export function ComplianceSection({
           className={styles.submit}
           disabled={update.isPending || idError !== null}
         >
-          SAVE
+          {t('save')}
         </button>
       )}
     </Form>

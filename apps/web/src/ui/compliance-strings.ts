@@ -22,6 +22,7 @@ const EN = {
   incomeSource: 'Income source',
   politicallyExposed: 'Are you a politically exposed person?',
   updated: COMPLIANCE_UPDATED,
+  save: 'SAVE',
 };
 
 const SW: Record<keyof typeof EN, string> = {
@@ -44,6 +45,7 @@ const SW: Record<keyof typeof EN, string> = {
   incomeSource: 'Chanzo cha mapato',
   politicallyExposed: 'Je, una wadhifa wa kisiasa (PEP)?',
   updated: 'Taarifa zako zimesasishwa!',
+  save: 'HIFADHI',
 };
 
 export const { t } = featureStrings(EN, SW);

@@ -218,6 +218,9 @@ export async function statement(
         when c.kind like 'deposit%' then 'deposit'
         when c.kind like 'withdrawal%' then 'withdrawal'
         when c.kind like 'bet_win%' or c.kind like 'win%' then 'win'
+        -- What a settled bet or a cash-out pays (and a rolled-back settlement takes back) is
+        -- the win's line, not the bet's.
+        when c.kind like 'bet_settlement%' or c.kind = 'bet_cashout' then 'win'
         when c.kind like 'bet%' then 'bet'
         when c.kind like 'bonus%' or c.kind like 'free_bet%' or c.kind like 'grant%' then 'bonus'
         when c.kind like 'tax%' then 'tax'

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRealtime, type SocketLike } from '../../lib/realtime';
 import { useSessionStore } from '../../lib/session-store';
+import { balanceQueryKey, useBalance } from './api/get-balance';
 import { usePaymentPushes } from './hooks/use-payment-pushes';
 import { balancesFromCookie, usePaymentsStore } from './store';
 
@@ -37,6 +38,38 @@ afterEach(() => {
 });
 
 describe('the one balance state', () => {
+  it("takes the server's handed-over answer when no cookie gave one (a new user's K 0.00)", async () => {
+    // The page was drawn on the server, which asked getbalance itself: the browser's query is
+    // fresh and never runs, and a user who never had a balance cookie must still see 0.
+    const client = new QueryClient();
+    client.setQueryData(balanceQueryKey, {
+      cmsStatusMsg: {
+        hasErrors: false,
+        datasource_entries: [],
+        balance: 0,
+        freebetbalance: 0,
+        bonusbalance: 0,
+        totalbalance: 0,
+        bonusreserved: 0,
+      },
+      bbJWT: 'x',
+    } as never);
+    usePaymentsStore.setState({ balances: null });
+    renderHook(() => useBalance(true), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    });
+    await flush();
+    expect(usePaymentsStore.getState().balances).toEqual({
+      cash: 0,
+      bonus: 0,
+      freeBet: 0,
+      reserved: 0,
+      total: 0,
+    });
+  });
+
   it('starts from the balance cookie the server sets', () => {
     expect(
       balancesFromCookie(

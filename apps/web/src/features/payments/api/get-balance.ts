@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { GetBalanceResponse } from '@dau/contracts/wallet/get-balance';
 import { apiFetch } from '../../../lib/api-client';
 import { balanceQueryKey } from '../../../lib/balance-query-key';
@@ -31,5 +32,15 @@ export const balanceQueryOptions = () =>
   });
 
 export function useBalance(enabled = true) {
-  return useQuery({ ...balanceQueryOptions(), enabled });
+  const query = useQuery({ ...balanceQueryOptions(), enabled });
+  // An answer the server asked for while drawing the page is handed over fresh, so `queryFn`
+  // never runs here: when no balance cookie gave the state one (a new user, never credited), it
+  // comes from that answer, after hydration (the page was drawn without it).
+  const { data } = query;
+  useEffect(() => {
+    if (data && usePaymentsStore.getState().balances === null) {
+      usePaymentsStore.getState().setBalances(balancesFromAnswer(data));
+    }
+  }, [data]);
+  return query;
 }
