@@ -267,15 +267,18 @@ export class WebSocketApi {
     connection.user = null;
   }
 
-  private onSubscribe(connection: WsConnection, frame: { id?: string | number; channel: string }) {
+  /** The room a channel frame names, or null after answering `unknown_channel`. */
+  private roomOf(connection: WsConnection, frame: { id?: string | number; channel: string }) {
     const room = wsChannelRoom(frame.channel);
-    if (room === null)
-      return this.error(
-        connection,
-        'unknown_channel',
-        `Unknown channel '${frame.channel}'.`,
-        frame.id,
-      );
+    if (room === null) {
+      this.error(connection, 'unknown_channel', `Unknown channel '${frame.channel}'.`, frame.id);
+    }
+    return room;
+  }
+
+  private onSubscribe(connection: WsConnection, frame: { id?: string | number; channel: string }) {
+    const room = this.roomOf(connection, frame);
+    if (room === null) return;
     if (!connection.rooms.has(room)) {
       if (this.channelCount(connection) >= WS_MAX_SUBSCRIPTIONS)
         return this.error(
@@ -294,14 +297,8 @@ export class WebSocketApi {
     connection: WsConnection,
     frame: { id?: string | number; channel: string },
   ) {
-    const room = wsChannelRoom(frame.channel);
-    if (room === null)
-      return this.error(
-        connection,
-        'unknown_channel',
-        `Unknown channel '${frame.channel}'.`,
-        frame.id,
-      );
+    const room = this.roomOf(connection, frame);
+    if (room === null) return;
     this.rooms.leave(connection, room);
     if (connection.siteId !== null && room === rooms.site(connection.siteId))
       connection.siteId = null;

@@ -10,55 +10,19 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isErrorEnvelope } from '@dau/contracts/errors';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { openDatabase } from '../../src/db/database';
 import { checkLedger } from '../../src/modules/wallet/ledger.service';
 import { DARAJA_SANDBOX_PREFIX } from '../../src/sandbox/daraja/daraja-sandbox';
 import { createSignedInUser } from '../helpers/factories';
 import { eventually } from '../payments/payments-test-kit';
 import { fundUser } from '../wallet/ledger-assertions';
-import {
-  serversMissing,
-  startDau,
-  startPostgres,
-  startRedis,
-  type DauProcess,
-  type OwnPostgres,
-  type OwnRedis,
-} from './processes';
+import { startDau, useOwnCluster } from './processes';
 import { recordFigures } from './reliability-kit';
 
-const missing = serversMissing();
-
-let pg: OwnPostgres | undefined;
-let redis: OwnRedis | undefined;
-const instances: DauProcess[] = [];
-let database: DatabaseHandle | undefined;
-
-beforeAll(async () => {
-  if (missing) return;
-  pg = await startPostgres();
-  redis = await startRedis();
-  for (let i = 0; i < 2; i += 1) {
-    instances.push(
-      await startDau({
-        DATABASE_URL: pg.url,
-        REDIS_URL: redis.url,
-        REDIS_PREFIX: 'outage-test:',
-        FEED_MODE: 'off',
-      }),
-    );
-  }
-  database = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
-}, 300_000);
-
-afterAll(async () => {
-  await database?.close();
-  for (const instance of instances) await instance.destroy();
-  await redis?.destroy();
-  await pg?.destroy();
-});
+const cluster = useOwnCluster({ REDIS_PREFIX: 'outage-test:', FEED_MODE: 'off' });
+const { missing, instances } = cluster;
 
 interface Answer {
   status: number;
@@ -107,17 +71,17 @@ describe('outages', () => {
       ctx.skip(`outage tests skipped: ${missing}`);
       return;
     }
-    const u = await createSignedInUser(database!.db);
-    await fundUser(database!.db, u.user.id, 500_00);
+    const u = await createSignedInUser(cluster.database.db);
+    await fundUser(cluster.database.db, u.user.id, 500_00);
     const before = await balance(instances[0]!.url, u.token);
     expect(before).toMatchObject({ status: 200 });
 
     const load = keepCalling(u.token);
     await new Promise((r) => setTimeout(r, 1_000));
-    await pg!.stop('immediate');
+    await cluster.pg.stop('immediate');
     const down = Date.now();
     await new Promise((r) => setTimeout(r, 3_000));
-    await pg!.start();
+    await cluster.pg.start();
     const downMs = Date.now() - down;
     // Recovery by itself: the pools reconnect without a restart of the instances.
     const recovered = Date.now();
@@ -142,7 +106,7 @@ describe('outages', () => {
     // What was acknowledged before the outage is still there.
     const { rows } = await sql<{ balance: number }>`
       select balance from ledger_accounts where user_id = ${u.user.id} and kind = 'cash'`.execute(
-      database!.db as unknown as Kysely<unknown>,
+      cluster.database.db as unknown as Kysely<unknown>,
     );
     expect(Number(rows[0]?.balance)).toBe(500_00);
     recordFigures('outage-postgres', {
@@ -158,10 +122,10 @@ describe('outages', () => {
       ctx.skip(`outage tests skipped: ${missing}`);
       return;
     }
-    const u = await createSignedInUser(database!.db);
+    const u = await createSignedInUser(cluster.database.db);
     const load = keepCalling(u.token);
     await new Promise((r) => setTimeout(r, 1_000));
-    await redis!.stop();
+    await cluster.redis.stop();
     await new Promise((r) => setTimeout(r, 3_000));
     // A socket still connects and signs in on each instance while Redis is away.
     for (const instance of instances) {
@@ -182,7 +146,7 @@ describe('outages', () => {
       expect(state.authenticated).toBe(true);
     }
     const during = load.answers.length;
-    await redis!.start();
+    await cluster.redis.start();
     await new Promise((r) => setTimeout(r, 2_000));
     const answers = await load.stop();
     expect(answers.length).toBeGreaterThan(during);
@@ -202,8 +166,8 @@ describe('outages', () => {
     }
     // A database of its own: the two instances above reconcile with their built-in sandbox,
     // which does not know these payments.
-    await sql`create database mpesa_outage`.execute(database!.db);
-    const url = pg!.url.replace(/\/postgres$/, '/mpesa_outage');
+    await sql`create database mpesa_outage`.execute(cluster.database.db);
+    const url = cluster.pg.url.replace(/\/postgres$/, '/mpesa_outage');
     const provider = await startDau({ FEED_MODE: 'off', DARAJA_SANDBOX_DELAY_MS: '300' });
     const payer = await startDau({
       DATABASE_URL: url,

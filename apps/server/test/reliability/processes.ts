@@ -11,6 +11,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database';
 
 const run = promisify(execFile);
 const serverRoot = path.resolve(import.meta.dirname, '../..');
@@ -330,4 +332,55 @@ export async function startDau(env: Record<string, string>): Promise<DauProcess>
   };
   await launch();
   return dau;
+}
+
+/**
+ * A PostgreSQL and a Redis of this test file's own and two Dau processes on them (`env` on top),
+ * started one after the other (the first migrates and, with an election, leads), with a pool of
+ * the test's own; registers its `beforeAll` and `afterAll` (`beforeClose` runs first there).
+ * Nothing starts when the binaries are missing: the tests skip on `missing`.
+ */
+export function useOwnCluster(
+  env: Record<string, string>,
+  beforeClose?: () => void | Promise<void>,
+) {
+  const missing = serversMissing();
+  const state: {
+    pg?: OwnPostgres;
+    redis?: OwnRedis;
+    database?: DatabaseHandle;
+    instances: DauProcess[];
+  } = { instances: [] };
+  beforeAll(async () => {
+    if (missing) return;
+    state.pg = await startPostgres();
+    state.redis = await startRedis();
+    const all = { DATABASE_URL: state.pg.url, REDIS_URL: state.redis.url, ...env };
+    for (let i = 0; i < 2; i += 1) state.instances.push(await startDau(all));
+    state.database = await openDatabase({ databaseUrl: state.pg.url, poolSize: 2 });
+  }, 300_000);
+  afterAll(async () => {
+    await beforeClose?.();
+    await state.database?.close();
+    for (const instance of state.instances) await instance.destroy();
+    await state.redis?.destroy();
+    await state.pg?.destroy();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useOwnCluster: it starts in beforeAll');
+    return value;
+  };
+  return {
+    missing,
+    instances: state.instances,
+    get pg() {
+      return started(state.pg);
+    },
+    get redis() {
+      return started(state.redis);
+    },
+    get database() {
+      return started(state.database);
+    },
+  };
 }

@@ -8,58 +8,30 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { expect, it } from 'vitest';
 import { checkLedger } from '../../src/modules/wallet/ledger.service';
 import { getBalances } from '../../src/modules/wallet/wallet.service';
 import { createSignedInUser } from '../helpers/factories';
 import { eventually } from '../payments/payments-test-kit';
 import { fundUser } from '../wallet/ledger-assertions';
-import {
-  serversMissing,
-  startDau,
-  startPostgres,
-  startRedis,
-  type DauProcess,
-  type OwnPostgres,
-  type OwnRedis,
-} from './processes';
+import { useOwnCluster, type DauProcess } from './processes';
 import { openSelections, recordFigures, type Selection } from './reliability-kit';
 
-const missing = serversMissing();
-let pg: OwnPostgres | undefined;
-let redis: OwnRedis | undefined;
-const instances: DauProcess[] = [];
-let database: DatabaseHandle | undefined;
 const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  if (missing) return;
-  pg = await startPostgres();
-  redis = await startRedis();
-  const env = {
-    DATABASE_URL: pg.url,
-    REDIS_URL: redis.url,
+const cluster = useOwnCluster(
+  {
     REDIS_PREFIX: 'two-instances:',
     FEED_MODE: 'simulator',
     FEED_ELECTION: 'always',
     FEED_ELECTION_RETRY_MS: '500',
     FEED_LIVE_TARGET: '0',
     BET_LIVE_DELAY_MS: '0',
-  };
-  // One after the other: the first migrates and takes the lock, the second follows.
-  instances.push(await startDau(env));
-  instances.push(await startDau(env));
-  database = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
-}, 300_000);
-
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await database?.close();
-  for (const instance of instances) await instance.destroy();
-  await redis?.destroy();
-  await pg?.destroy();
-});
+  },
+  () => {
+    for (const socket of sockets) socket.disconnect();
+  },
+);
+const { missing, instances } = cluster;
 
 async function post(url: string, body: unknown, token?: string) {
   const res = await fetch(url, {
@@ -131,7 +103,7 @@ it('serves one user from both instances, fans odds out across them, and hands th
     ctx.skip(`two-instance test skipped: ${missing}`);
     return;
   }
-  const db = database!.db as unknown as Kysely<unknown>;
+  const db = cluster.database.db as unknown as Kysely<unknown>;
   const leader = await leaderAmong(instances);
   const follower = instances.find((i) => i !== leader)!;
   const selections = await eventually(async () => {
@@ -140,8 +112,8 @@ it('serves one user from both instances, fans odds out across them, and hands th
   }, 60_000);
 
   // A bet through the leader is in the follower's history, and the other way round.
-  const u = await createSignedInUser(database!.db);
-  await fundUser(database!.db, u.user.id, 1_000_00);
+  const u = await createSignedInUser(cluster.database.db);
+  await fundUser(cluster.database.db, u.user.id, 1_000_00);
   const betIds: string[] = [];
   for (const [instance, { odds, ...leg }] of [
     [leader, selections[0]!],
@@ -173,7 +145,7 @@ it('serves one user from both instances, fans odds out across them, and hands th
     const history = (await res.json()) as { items: { betId: string }[] };
     expect(history.items.map((b) => b.betId)).toContain(betId);
   }
-  expect((await getBalances(database!.db, u.user.id)).cash).toBe(1_000_00 - 2 * 100_00);
+  expect((await getBalances(cluster.database.db, u.user.id)).cash).toBe(1_000_00 - 2 * 100_00);
 
   // An odds change ingested by the leader reaches a client of the follower (through Redis).
   const fanOutMs = await oddsChangeReaches(await socketOn(follower.url), leader, selections[2]!);
@@ -210,7 +182,7 @@ it('serves one user from both instances, fans odds out across them, and hands th
     select idempotency_key as key from ledger_transactions
     where idempotency_key is not null group by 1 having count(*) > 1`.execute(db);
   expect(twice).toEqual([]);
-  const ledger = await checkLedger(database!.db);
+  const ledger = await checkLedger(cluster.database.db);
   expect(ledger.problems).toEqual([]);
 
   // The new leader's odds reach its own clients too.
