@@ -3,7 +3,7 @@ import { SITES, type SiteId } from '@dau/domain/sites';
 import { createSignedInUser } from '../helpers/factories';
 import { fundUser } from '../wallet/ledger-assertions';
 import { getBalances } from '../../src/modules/wallet/wallet.service';
-import { recordingSocket, usePaymentsApp } from './payments-test-kit';
+import { recordPlayedRound, recordingSocket, usePaymentsApp } from './payments-test-kit';
 
 /**
  * The test bed for the operators outside Kenya (MTN MoMo, Airtel Money, Vodacom M-Pesa): the
@@ -34,6 +34,7 @@ export function useOperatorsApp(env: Record<string, string> = {}) {
         username: `op${phone.slice(-9)}`,
       });
       if (cents > 0) await fundUser(bed.t.deps.db, signed.user.id, cents);
+      if (cents > 0) await recordPlayedRound(bed.t, signed.user.id);
       const socket = await recordingSocket(bed.t, signed.token);
       closers.push(socket.close);
       return { ...signed, phone, socket };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@dau/contracts/realtime';
@@ -7,6 +8,31 @@ import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventName = keyof ServerToClientEvents;
+
+/**
+ * A withdrawal needs a bet or a casino round first (ELIGIBILITY_MIN_BETS_COUNT). Test setup, as
+ * `fundUser` is: the record of one finished dice round with nothing staked, so the user may
+ * withdraw while the ledger and the transaction lists the tests check stay as they were.
+ */
+export async function recordPlayedRound(t: TestApp, userId: number): Promise<void> {
+  const db = t.deps.db;
+  const game = await db
+    .selectFrom('casino_games')
+    .select(['id', 'provider_id'])
+    .where('slug', '=', 'dice')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('casino_rounds')
+    .values({
+      provider_id: game.provider_id,
+      game_id: game.id,
+      user_id: userId,
+      round_id: `dice-${randomUUID()}`,
+      status: 'settled',
+      closed_at: new Date(),
+    })
+    .execute();
+}
 
 /** A signed-in socket that records every push it receives, by event name. */
 export async function recordingSocket(t: TestApp, token: string) {
@@ -75,13 +101,15 @@ export function usePaymentsApp(env: Record<string, string>) {
     },
     /**
      * A signed-in user on a phone ending in `suffix` (the sandbox outcome), with a username and
-     * `cents` of cash, listening on a recording socket.
+     * `cents` of cash, listening on a recording socket. A user with cash has played one round,
+     * so may withdraw, unless `played` says otherwise.
      */
-    async signedIn(suffix: string, cents = 0) {
+    async signedIn(suffix: string, cents = 0, played = cents > 0) {
       const phone = phoneEnding(suffix);
       const db = bed.t.deps.db;
       const signed = await createSignedInUser(db, { phone, username: `u${phone.slice(-8)}` });
       if (cents > 0) await fundUser(db, signed.user.id, cents);
+      if (played) await recordPlayedRound(bed.t, signed.user.id);
       const socket = await recordingSocket(bed.t, signed.token);
       closers.push(socket.close);
       return { ...signed, phone, socket };

@@ -3,7 +3,7 @@ import { getBalances } from '../../src/modules/wallet/wallet.service';
 import { createSignedInUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { expectLedgerBalanced, fundUser } from '../wallet/ledger-assertions';
-import { eventually, phoneEnding } from './payments-test-kit';
+import { eventually, phoneEnding, recordPlayedRound } from './payments-test-kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +27,7 @@ it('never overdraws under 20 concurrent withdrawals, and enforces the 24-hour co
   const phone = phoneEnding('0000');
   const { user, cookies } = await createSignedInUser(t.deps.db, { phone });
   await fundUser(t.deps.db, user.id, 10_000);
+  await recordPlayedRound(t, user.id);
   const withdraw = (amount: number) =>
     t.app.inject({
       method: 'POST',

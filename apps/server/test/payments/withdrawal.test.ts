@@ -8,7 +8,7 @@ import {
 import { getBalances } from '../../src/modules/wallet/wallet.service';
 import { createSignedInUser } from '../helpers/factories';
 import { fundUser } from '../wallet/ledger-assertions';
-import { eventually, phoneEnding, usePaymentsApp } from './payments-test-kit';
+import { eventually, phoneEnding, recordPlayedRound, usePaymentsApp } from './payments-test-kit';
 
 const bed = usePaymentsApp({
   DARAJA_SANDBOX_DELAY_MS: '40',
@@ -239,6 +239,7 @@ describe('withdrawal', () => {
     const tz = await createSignedInUser(bed.t.deps.db, { site_id: 4, phone });
     // TSh 10,000: Tanzania's withdrawal minimum is TSh 2,000 (site-limits.ts).
     await fundUser(bed.t.deps.db, tz.user.id, 1_000_000);
+    await recordPlayedRound(bed.t, tz.user.id);
     const refused = await withdraw(tz.cookies, phone, 5_000);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().datasource_entries[0]).toMatchObject({
@@ -273,7 +274,7 @@ describe('withdrawal', () => {
   });
 
   it('answers the eligibility checks from bets and casino rounds placed', async () => {
-    const u = await bed.signedIn('0000', 1_000);
+    const u = await bed.signedIn('0000', 1_000, false);
     for (const url of [
       '/api/core/BetSlip/CheckIfUserCanWithdrawBalanceUsingSportsbook?timeOffset=180',
       '/api/games-core/BetSlip/CheckIfUserCanWithdrawBalance',
@@ -299,5 +300,22 @@ describe('withdrawal', () => {
       fetchedObject: true,
       spResponse: '',
     });
+  });
+
+  it('refuses a withdrawal before the first bet or casino round, whatever the client asked', async () => {
+    const u = await bed.signedIn('0000', 20_000, false);
+    // A client that never asks WithdrawEligibility is refused by the withdrawal itself.
+    const refused = await withdraw(u.cookies, u.phone, 50);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().datasource_entries[0]).toMatchObject({
+      value: 'NOT_ENOUGH_BETS',
+      dimension_value: 'You need to place at least 1 bet before you can withdraw.',
+    });
+    expect(await withdrawals(u.user.id)).toHaveLength(0);
+    expect((await getBalances(bed.t.deps.db, u.user.id)).cash).toBe(20_000);
+    // One casino round counts as a bet does.
+    await recordPlayedRound(bed.t, u.user.id);
+    expect((await withdraw(u.cookies, u.phone, 50)).statusCode).toBe(204);
+    expect(await withdrawals(u.user.id)).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { preMatchEvents } from '../betting/betting-kit';
 import { CASINO_ENV, player } from '../casino/casino-kit';
 import { createTestApp } from '../helpers/test-app';
+import { recordPlayedRound } from '../payments/payments-test-kit';
 import { Cancel, PlaceBet, Rollback, Settle } from './ledger-model-bets';
 import { EVENTS_PER_RUN, bed, stateOf, type Model, type Real } from './ledger-model-kit';
 import {
@@ -99,7 +100,12 @@ it('keeps the ledger and every balance equal to the model under interleaved mone
       async (cmds) => {
         bed.figures.runs += 1;
         const users: Real['users'] = [];
-        for (let i = 0; i < USERS; i += 1) users.push(await player(bed.t, START_CASH));
+        for (let i = 0; i < USERS; i += 1) {
+          const u = await player(bed.t, START_CASH);
+          // Withdrawals need a bet or round first; the model's Withdraw starts from any state.
+          await recordPlayedRound(bed.t, u.user.id);
+          users.push(u);
+        }
         const model: Model = {
           events: events.filter((e) => stateOf(e) === 'open').slice(0, EVENTS_PER_RUN),
           cash: users.map(() => START_CASH),

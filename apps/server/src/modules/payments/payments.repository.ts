@@ -303,15 +303,19 @@ export async function findUserByAccount(
  * Bets or game rounds a user has placed, counted from the betting or casino module's table
  * when that module is installed (its table exists); zero otherwise.
  */
+/** How many of the user's rows the table holds, counted no further than `upTo`. */
 export async function countRowsForUser(
   db: DbOrTx,
   table: 'bets' | 'casino_rounds',
   userId: number,
+  upTo: number,
 ): Promise<number> {
   const exists = await sql<{ present: boolean }>`
     select to_regclass(${table}) is not null as present`.execute(db);
   if (!exists.rows[0]?.present) return 0;
   const row = await sql<{ n: number }>`
-    select count(*)::int as n from ${sql.table(table)} where user_id = ${userId}`.execute(db);
+    select count(*)::int as n from (
+      select 1 from ${sql.table(table)} where user_id = ${userId} limit ${upTo}
+    ) as counted`.execute(db);
   return row.rows[0]?.n ?? 0;
 }

@@ -103,22 +103,35 @@ export async function checkWithdrawalAmount(
  * Whether the user may withdraw: the server's minimum of bets (or casino rounds) placed,
  * ELIGIBILITY_MIN_BETS_COUNT, never the client's `minBetsCount`. A user who may not play at all
  * (a break, a time-out, self-exclusion: the gambling guard refuses their deposits) can always
- * take their cash out, bets or not.
+ * take their cash out, bets or not. `sources` are the tables whose rows count together.
  */
+async function placedEnoughBets(
+  ctx: PaymentsContext,
+  userId: number,
+  sources: readonly ('bets' | 'casino_rounds')[],
+): Promise<boolean> {
+  const restricted = !(
+    await ctx.gamblingGuard.check({ userId, kind: 'deposit', amount: 0 as Cents })
+  ).allowed;
+  if (restricted) return true;
+  let count = 0;
+  for (const source of sources) {
+    if (count >= ELIGIBILITY_MIN_BETS_COUNT) break;
+    count += await countRowsForUser(ctx.deps.db, source, userId, ELIGIBILITY_MIN_BETS_COUNT);
+  }
+  return count >= ELIGIBILITY_MIN_BETS_COUNT;
+}
+
+/** `WithdrawEligibility`: the check the withdrawal form asks for one source. */
 export async function withdrawEligibility(
   ctx: PaymentsContext,
   userId: number,
   source: 'bets' | 'casino_rounds',
 ) {
-  const restricted = !(
-    await ctx.gamblingGuard.check({ userId, kind: 'deposit', amount: 0 as Cents })
-  ).allowed;
-  const minBetsCount = ELIGIBILITY_MIN_BETS_COUNT;
-  const count = restricted ? minBetsCount : await countRowsForUser(ctx.deps.db, source, userId);
-  const eligible = count >= minBetsCount;
+  const eligible = await placedEnoughBets(ctx, userId, [source]);
   return {
     fetchedObject: eligible,
-    spResponse: eligible ? '' : paymentMessages.notEnoughBets(minBetsCount),
+    spResponse: eligible ? '' : paymentMessages.notEnoughBets(ELIGIBILITY_MIN_BETS_COUNT),
   };
 }
 
@@ -139,6 +152,16 @@ export async function requestWithdrawal(
   const site = siteOf(user.siteId);
   const amount = await checkWithdrawalAmount(ctx, user.userId, site, input.amount);
   await guard(ctx, user.userId, 'withdrawal', amount);
+  // The form asks WithdrawEligibility first, but the rule is the server's: a client that skips
+  // the question is refused here. Sports bets and casino rounds both count.
+  if (!(await placedEnoughBets(ctx, user.userId, ['bets', 'casino_rounds']))) {
+    throw new AppError('FORBIDDEN', [
+      {
+        code: 'NOT_ENOUGH_BETS',
+        message: paymentMessages.notEnoughBets(ELIGIBILITY_MIN_BETS_COUNT),
+      },
+    ]);
+  }
   // Site 4: the compliance flag gates withdrawals (doc 1 §2, §6); the form is only the mirror.
   if (
     site.features.complianceGatesWithdrawal &&
