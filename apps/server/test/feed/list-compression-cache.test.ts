@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventSummarySchema } from '@dau/contracts/sports/event-summary';
 import { negotiateCoding } from '../../src/modules/sports/answer-cache';
+import { toEventSummary } from '../../src/modules/sports/event-wire';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -107,6 +109,70 @@ describe('cached list answers travel compressed', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(decoded(res))).toMatchObject({ hasErrors: true });
+  });
+});
+
+describe('list answers kept per event (ADR 219)', () => {
+  const url = `${PRE}&timeOffset=180`;
+  /** Every entry of the served page, against the event summarized afresh from the model. */
+  async function expectCurrent() {
+    const page = JSON.parse((await get(url)).body) as { sports: { eventMin: { id: number }[] }[] };
+    const served = page.sports[0]?.eventMin ?? [];
+    expect(served.length).toBeGreaterThan(10);
+    const model = t.deps.feed.model;
+    for (const entry of served) {
+      const event = model.events.get(entry.id);
+      expect(event).toBeDefined();
+      if (!event) continue;
+      const fresh = toEventSummary(event, model, { marketId: 1, timeOffsetMinutes: 180 });
+      expect(entry).toEqual(JSON.parse(JSON.stringify(eventSummarySchema.parse(fresh))));
+    }
+    return served;
+  }
+
+  it('re-serializes only what changed, and follows odds, producers and names', async () => {
+    const before = await expectCurrent();
+    const [changed, other] = before as { id: number; odds: { m: { id: number; o: number }[] }[] }[];
+    const price = changed?.odds[0]?.m[0];
+    const next = Math.round((price?.o ?? 1) * 100) + 11;
+    await t.deps.feed.simulator?.setPrice(changed?.id ?? 0, 1, '', price?.id ?? 1, next);
+    await t.deps.feed.simulator?.idle();
+    const after = await expectCurrent();
+    const moved = after.find((e) => e.id === changed?.id) as typeof changed;
+    expect(moved?.odds[0]?.m.find((o) => o.id === price?.id)?.o).toBe(next / 100);
+    expect(after.find((e) => e.id === other?.id)).toEqual(other);
+
+    // A producer going down blocks every entry, though no event object changed.
+    const model = t.deps.feed.model;
+    const wasUp = model.producerUp[3];
+    model.producerUp[3] = false;
+    model.version++;
+    try {
+      const down = await expectCurrent();
+      expect(down.every((e) => (e as { ibs?: boolean }).ibs === true)).toBe(true);
+    } finally {
+      model.producerUp[3] = wasUp;
+      model.version++;
+    }
+
+    // A renamed tournament shows in every entry of it.
+    const first = model.events.get(changed?.id ?? 0);
+    const tournament = first ? model.tournaments.get(first.tournamentId) : undefined;
+    expect(tournament).toBeDefined();
+    if (!tournament) return;
+    model.tournaments.set(tournament.id, { ...tournament, name: `${tournament.name} (renamed)` });
+    model.taxonomyVersion++;
+    model.version++;
+    try {
+      const renamed = await expectCurrent();
+      expect(renamed.find((e) => e.id === changed?.id)).toMatchObject({
+        ltn: `${tournament.name} (renamed)`,
+      });
+    } finally {
+      model.tournaments.set(tournament.id, tournament);
+      model.taxonomyVersion++;
+      model.version++;
+    }
   });
 });
 

@@ -313,6 +313,7 @@ export class FeedIngestion {
 
   private rememberTaxonomy(fixture: Fixture): void {
     const { sport, category, tournament } = fixture;
+    this.model.taxonomyVersion++;
     this.model.sports.set(sport.id, {
       id: sport.id,
       name: sport.name,

@@ -100,6 +100,8 @@ export class FeedReadModel {
   disconnected = true;
   /** Grows with every committed change, so answers computed from the model can be cached. */
   version = 0;
+  /** Grows when sports, categories or tournaments are (re)named, for entries that show names. */
+  taxonomyVersion = 0;
   /** When each finished event finished (feed time), so it can be dropped a while later. */
   readonly finishedAt = new Map<number, number>();
 
@@ -136,6 +138,7 @@ export class FeedReadModel {
       db.selectFrom('feed_producers').selectAll().execute(),
     ]);
     // Built aside and swapped in at the end, so readers never see half-loaded events.
+    this.taxonomyVersion++;
     const fresh = new Map<number, ReadEvent>();
     for (const s of sports) {
       this.sports.set(s.id, {

@@ -17,14 +17,14 @@ const MAX_ENTRIES = 500;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const compressors: Record<ContentCoding, (body: string) => Promise<Buffer>> = {
+const compressors: Record<ContentCoding, (body: Buffer) => Promise<Buffer>> = {
   // Quality 4, as @fastify/compress uses: an odds change recompresses every page read after it.
   br: (body) =>
     brotli(body, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
   gzip: (body) => gzip(body),
@@ -33,19 +33,28 @@ const compressors: Record<ContentCoding, (body: string) => Promise<Buffer>> = {
 export class CachedAnswer {
   /** Weak: the same tag for every content coding of this JSON. */
   readonly etag: string;
-  readonly bytes: number;
+  /**
+   * The JSON as UTF-8, encoded once: hashing, each compression and the plain reply all read
+   * it. (One non-ASCII name makes V8 keep the whole text as a two-byte string, and encoding
+   * 80 kB of that again for each of them cost more than building the page.)
+   */
+  readonly body: Buffer;
   private readonly encoded = new Map<ContentCoding, Promise<Buffer>>();
 
-  constructor(readonly json: string) {
-    this.bytes = Buffer.byteLength(json);
-    this.etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  constructor(json: string | Buffer) {
+    this.body = typeof json === 'string' ? Buffer.from(json) : json;
+    this.etag = `W/"${createHash('sha1').update(this.body).digest('base64url')}"`;
+  }
+
+  get bytes(): number {
+    return this.body.length;
   }
 
   /** The body in `coding`, compressed once; concurrent requests share the work. */
   encode(coding: ContentCoding): Promise<Buffer> {
     let body = this.encoded.get(coding);
     if (!body) {
-      body = compressors[coding](this.json);
+      body = compressors[coding](this.body);
       this.encoded.set(coding, body);
       body.catch(() => this.encoded.delete(coding));
     }
@@ -63,7 +72,7 @@ export class AnswerCache {
   ) {}
 
   /** The answer for `key` at the current version, computing its JSON on a miss. */
-  get(key: string, computeJson: () => string): CachedAnswer {
+  get(key: string, computeJson: () => string | Buffer): CachedAnswer {
     const version = this.version();
     if (version !== this.atVersion) {
       this.answers.clear();
@@ -129,7 +138,7 @@ export async function sendAnswer(
     answer.bytes >= COMPRESS_THRESHOLD_BYTES
       ? negotiateCoding(request.headers['accept-encoding'])
       : null;
-  if (!coding) return reply.send(answer.json);
+  if (!coding) return reply.send(answer.body);
   const body = await answer.encode(coding);
   return reply.header('content-encoding', coding).send(body);
 }

@@ -21,6 +21,7 @@ import {
 } from '@dau/contracts/sports/list-sports';
 import type { AppInstance } from '../../app-types';
 import { AnswerCache, sendAnswer } from './answer-cache';
+import { eventListJson } from './event-list-json';
 import { toEventSummary } from './event-wire';
 import {
   csvInts,
@@ -34,7 +35,6 @@ import {
   specifier,
 } from './sports-query';
 import {
-  eventListAnswer,
   findEvent,
   findEventForPage,
   LEAGUE_SORTED_SPORT_ID,
@@ -59,8 +59,6 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
    * or compressing them again.
    */
   const answers = new AnswerCache(() => model().version);
-  const cachedJson = <T>(url: string, schema: z.ZodType<T>, compute: () => T) =>
-    answers.get(url, () => JSON.stringify(schema.parse(compute())));
 
   app.get(
     `${API_BASE.uof}/match/event/ListSports`,
@@ -108,10 +106,8 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       // Kick-off texts depend on the offset: it is part of the cache key.
-      const answer = cachedJson(
-        `${request.timeOffsetMinutes}|${request.url}`,
-        listAllPreEventsResponseSchema,
-        () => listAllPreEvents(request.query, request.timeOffsetMinutes),
+      const answer = answers.get(`${request.timeOffsetMinutes}|${request.url}`, () =>
+        listAllPreEvents(request.query, request.timeOffsetMinutes),
       );
       return sendAnswer(request, reply, answer);
     },
@@ -137,7 +133,7 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       lastKey: q.lastKey || undefined,
       timeOffsetMinutes,
     });
-    return { hasErrors: false as const, ...eventListAnswer(page) };
+    return eventListJson(listAllPreEventsResponseSchema, { hasErrors: false }, page, model());
   };
 
   app.get(
@@ -151,10 +147,8 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const answer = cachedJson(
-        `${request.timeOffsetMinutes}|${request.url}`,
-        listAllEventsResponseSchema,
-        () => listAllEvents(request.query, request.timeOffsetMinutes),
+      const answer = answers.get(`${request.timeOffsetMinutes}|${request.url}`, () =>
+        listAllEvents(request.query, request.timeOffsetMinutes),
       );
       return sendAnswer(request, reply, answer);
     },
@@ -174,7 +168,12 @@ export async function sportsRoutes(app: AppInstance): Promise<void> {
       lastKey: q.lastKey || undefined,
       timeOffsetMinutes,
     });
-    return { hasErrors: false as const, datasource_entries: [], ...eventListAnswer(page) };
+    return eventListJson(
+      listAllEventsResponseSchema,
+      { hasErrors: false, datasource_entries: [] },
+      page,
+      model(),
+    );
   };
 
   app.get(

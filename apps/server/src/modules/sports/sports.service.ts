@@ -9,7 +9,7 @@ import {
   type FeedReadModel,
   type ReadEvent,
 } from '../feed/read-model';
-import { toEventSummary } from './event-wire';
+import { toEventSummary, type SummaryOptions } from './event-wire';
 import { invalidLastKey } from './sports-query';
 
 /** Sport whose lists are always sorted by league (spec doc 2 §9). */
@@ -52,14 +52,22 @@ export interface EventListQuery {
 export interface EventListPage {
   sportId: number;
   sportName: string;
-  events: EventSummary[];
+  /** The page's events, in order; each is summarized with `summary`. */
+  events: ReadEvent[];
+  summary: SummaryOptions;
   total: number;
   liveCount: number;
   lastKey: string | null;
 }
 
-/** A page as ListAllPreEvents and ListAllEvents answer it: one sport with its events. */
-export function eventListAnswer(page: EventListPage) {
+/**
+ * A page as ListAllPreEvents and ListAllEvents answer it: one sport with its events. The
+ * routes send the same answer as text through `eventListJson`, which reuses each event's entry.
+ */
+export function eventListAnswer(page: EventListPage, model: FeedReadModel) {
+  const events: EventSummary[] = page.events.map((event) =>
+    toEventSummary(event, model, page.summary),
+  );
   return {
     liveCount: page.liveCount,
     lastKey: page.lastKey,
@@ -68,7 +76,7 @@ export function eventListAnswer(page: EventListPage) {
         id: page.sportId,
         sportName: page.sportName,
         nrOfEvents: page.total,
-        eventMin: page.events,
+        eventMin: events,
       },
     ],
   };
@@ -127,13 +135,12 @@ export function listEvents(model: FeedReadModel, query: EventListQuery): EventLi
   return {
     sportId: query.sportId,
     sportName: sport?.name ?? '',
-    events: page.map((m) =>
-      toEventSummary(m.event, model, {
-        marketId,
-        specifier: query.specifier,
-        timeOffsetMinutes: query.timeOffsetMinutes,
-      }),
-    ),
+    events: page.map((m) => m.event),
+    summary: {
+      marketId,
+      specifier: query.specifier,
+      timeOffsetMinutes: query.timeOffsetMinutes,
+    },
     total: matches.length,
     liveCount,
     lastKey: more && last ? last.key.join('_') : null,
