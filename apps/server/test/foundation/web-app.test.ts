@@ -7,14 +7,17 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let dist: string;
+const STYLES = '.page{color:red}.x::after{content:"</style>"}\n';
 const BIG_ASSET = Array.from({ length: 200 }, (_, i) => `console.log(${i});`).join('\n');
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'dau-web-'));
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(
     path.join(dist, 'index.html'),
-    '<html><head><meta name="dau-site" content="2" /><title>Dau</title></head><body>Dau</body></html>',
+    '<html><head><meta name="dau-site" content="2" /><title>Dau</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/style-abc123.css"></head><body>Dau</body></html>',
   );
+  await fs.writeFile(path.join(dist, 'assets', 'style-abc123.css'), STYLES);
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG_ASSET);
   await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_ASSET));
@@ -35,6 +38,19 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<meta name="dau-site" content="2" />');
+  });
+
+  it("carries the build's stylesheet inline, not as a render-blocking link (ADR 183)", async () => {
+    for (const url of ['/sports/football-1', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain(
+        '<style>.page{color:red}.x::after{content:"<\\/style>"}</style>',
+      );
+      expect(res.body, url).not.toContain('rel="stylesheet"');
+    }
+    // The file is still served, for anything that links it.
+    const css = await t.app.inject({ method: 'GET', url: '/assets/style-abc123.css' });
+    expect(css.statusCode).toBe(200);
   });
 
   it('answers unknown routes with the 404 page and status 404', async () => {
