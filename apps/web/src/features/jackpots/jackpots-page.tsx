@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSessionStore } from '../../lib/session-store';
 import { PageFrame } from '../../ui/page-frame';
+import { TabSwitch } from '../../ui/tab-switch';
 import { balanceQueryKey } from '../../lib/balance-query-key';
 import { useJackpotRounds } from './api/get-jackpot-rounds';
 import { JackpotCoupon } from './jackpot-coupon';
 import { JackpotResults, JackpotRules, JackpotTickets, ListState } from './jackpot-tickets';
 import { tj } from './jackpots-strings';
-import styles from './jackpots.module.css';
 
 type View = 'play' | 'tickets' | 'results' | 'rules';
 
@@ -37,20 +37,12 @@ export function JackpotsPage() {
   };
   return (
     <PageFrame title={tj('title')}>
-      <div className={styles.switch} role="tablist">
-        {views.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={view === id}
-            className={view === id ? styles.switchOn : styles.switchOff}
-            onClick={() => setView(id)}
-          >
-            {label[id]}
-          </button>
-        ))}
-      </div>
+      <TabSwitch
+        tabs={views.map((id) => ({ id, label: label[id] }))}
+        value={view}
+        onChange={setView}
+        compact
+      />
       {view === 'play' &&
         (!rounds.data ? (
           <ListState

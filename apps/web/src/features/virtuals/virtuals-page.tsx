@@ -7,6 +7,7 @@ import { apiFetch } from '../../lib/api-client';
 import { siteDayTime } from '../../lib/site-clock';
 import { useFetched } from '../../lib/use-fetched';
 import { PageFrame } from '../../ui/page-frame';
+import { TabSwitch } from '../../ui/tab-switch';
 import { BetslipDock } from '../betslip/betslip-dock';
 import { dispatchBetslip, useBetslipStore } from '../../lib/betslip-store';
 import { virtualPickOf } from '@dau/domain/virtuals/virtual-slip';
@@ -167,23 +168,22 @@ export function VirtualsPage() {
         )
       ) : (
         <>
-          <div className={styles.switch} role="tablist">
-            {tabs.map((tab) => (
-              <button
-                key={tab.id}
-                type="button"
-                role="tab"
-                aria-selected={view === tab.id}
-                className={view === tab.id ? styles.switchOn : styles.switchOff}
-                onClick={() => setView(tab.id)}
-              >
-                {tab.label}
-                {tab.id === 'live' && live?.phase === 'playing' && (
-                  <span className={styles.dot} aria-hidden="true" />
-                )}
-              </button>
-            ))}
-          </div>
+          <TabSwitch
+            tabs={tabs.map((tab) => ({
+              id: tab.id,
+              label:
+                tab.id === 'live' && live?.phase === 'playing' ? (
+                  <>
+                    {tab.label}
+                    <span className={styles.dot} aria-hidden="true" />
+                  </>
+                ) : (
+                  tab.label
+                ),
+            }))}
+            value={view}
+            onChange={setView}
+          />
           {view === 'bet' && (
             <section aria-label={tv('tabBet')}>
               <p className={styles.countdown} data-testid="kickoff-countdown">

@@ -1,5 +1,6 @@
 import type { CrashLiveBet } from '@dau/contracts/casino/crash';
 import { useId, useState } from 'react';
+import { TabSwitch, tabSwitchId } from '../../../ui/tab-switch';
 import gameStyles from '../games/games.module.css';
 import type { MyCrashBet } from './crash-play';
 import { tc, tcf } from './crash-strings';
@@ -50,23 +51,8 @@ export function CrashLists({
   ] as const;
   return (
     <section className={styles.lists}>
-      <div className={styles.switch} role="tablist">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            id={`${id}-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            aria-controls={`${id}-panel`}
-            className={tab === t.id ? styles.switchOn : styles.switchOff}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
+      <TabSwitch tabs={tabs} value={tab} onChange={setTab} panelId={`${id}-panel`} />
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={tabSwitchId(`${id}-panel`, tab)}>
         {tab === 'all' ? <LiveBets bets={bets} lite={lite} /> : <MyBets bets={mine} />}
       </div>
     </section>
