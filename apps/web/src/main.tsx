@@ -4,6 +4,7 @@ import { App } from './app/app';
 import './app/theme.css';
 import { afterFirstPaint } from './lib/after-paint';
 import { watchPreloadErrors } from './lib/chunk-reload';
+import { enableFullStylesheet } from './lib/full-stylesheet';
 import { watchScriptErrors } from './lib/client-log';
 import { watchNetworkStatus } from './lib/network-status';
 import { useSessionStore } from './lib/session-store';
@@ -16,6 +17,7 @@ root.dataset.site = String(currentSiteId());
 const browser = currentBrowser();
 if (browser.lite) root.dataset.lite = '';
 
+enableFullStylesheet();
 watchScriptErrors();
 watchPreloadErrors();
 watchNetworkStatus();

@@ -185,6 +185,8 @@ export function pageRenderer(
   app: AppInstance,
   entry: ServerEntry,
   template: string,
+  /** The page's styles put in (ADR 183): after the fill, so a cached page keeps them. */
+  styled: (html: string) => string = (html) => html,
   cache = new PageCache(),
 ): PageRenderer {
   return {
@@ -214,7 +216,7 @@ export function pageRenderer(
         fetch: injectFetch(app, request),
       });
       if (result.kind === 'redirect') return result;
-      const html = fillTemplate(template, result, siteId);
+      const html = styled(fillTemplate(template, result, siteId));
       if (!personal) cache.set(key, html);
       return { kind: 'page', html, cacheable: !personal };
     },

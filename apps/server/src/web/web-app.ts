@@ -6,7 +6,7 @@ import type { AppInstance } from '../app-types';
 import { AppError } from '../errors/app-error';
 import type { PageLookup } from '../modules/content/page-lookup';
 import { compressPage, pageEncoding } from './compress-page';
-import { inlineStylesheets } from './inline-css';
+import { pageStyles } from './inline-css';
 import { isPersonal, loadServerEntry, pageRenderer } from './page-renderer';
 
 /** Not pages: the API, socket.io, and the providers' sandboxes (their protocols' own paths). */
@@ -57,10 +57,13 @@ export async function webApp(app: AppInstance, options: { lookup: PageLookup }):
   const dist = app.deps.config.webDist;
   const indexPath = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
-  const template = hasBuild ? inlineStylesheets(fs.readFileSync(indexPath, 'utf8'), dist) : null;
+  const template = hasBuild ? fs.readFileSync(indexPath, 'utf8') : null;
+  // The stylesheet goes into the page (ADR 183): a server-rendered page gets its critical CSS.
+  const styles = template ? pageStyles(template, dist) : null;
   // The server renderer of the same build (ADR 180); without it, pages are the bare shell.
   const entry = template ? await loadServerEntry(dist) : null;
-  const renderer = entry && template ? pageRenderer(app, entry, template) : null;
+  const renderer =
+    entry && template && styles ? pageRenderer(app, entry, template, styles.critical) : null;
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -101,6 +104,7 @@ export async function webApp(app: AppInstance, options: { lookup: PageLookup }):
         '<meta name="dau-site" content="2" />',
         `<meta name="dau-site" content="${request.site.siteId}" />`,
       );
+      if (styles) html = styles.inline(html);
     }
     reply
       .type('text/html; charset=utf-8')
