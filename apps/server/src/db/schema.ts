@@ -3,6 +3,7 @@ import type {
   BetSelectionsTable,
   BetsTable,
   BetStatusHistoryTable,
+  SettlementPendingTable,
 } from '../modules/betting/betting.tables';
 import type { BookingCodesTable } from '../modules/betting/booking-code.tables';
 import type { LoyaltyRewardsTable } from '../modules/loyalty/loyalty.tables';
@@ -119,6 +120,7 @@ export interface Database {
   bets: BetsTable;
   bet_selections: BetSelectionsTable;
   bet_status_history: BetStatusHistoryTable;
+  settlement_pending: SettlementPendingTable;
   bet_cashouts: BetCashoutsTable;
   site_notices: SiteNoticesTable;
   booking_codes: BookingCodesTable;

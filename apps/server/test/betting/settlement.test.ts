@@ -12,7 +12,7 @@ import {
   userBalance,
 } from './betting-kit';
 
-const suite = bettingSuite({ minEvents: 5 });
+const suite = bettingSuite({ minEvents: 6 });
 const ev = suite.ev;
 let t: TestApp;
 beforeAll(() => {
@@ -257,5 +257,75 @@ describe('settlement engine', () => {
     });
     expect(count.json()).toEqual({ errorMsg: '', totalCount: 0 });
     expect(await userBalance(t, b.user.id)).toBe(1_000_00);
+  });
+});
+
+describe('a result that reaches many bets (ADR 215)', () => {
+  it('settles them in batches, exactly once, and a rollback and a new result the same way', async () => {
+    // Twelve bets on one event: home wins and draws, from four users. With at most 5 bets
+    // settled inside the message's own transaction, they are queued and settled 4 at a time.
+    const options = { inlineMaxBets: 5, betBatch: 4 };
+    const users = await Promise.all([1, 2, 3, 4].map(() => fundedUser(t)));
+    const bets: { betId: string; userId: number; home: boolean }[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const u = users[i % 4]!;
+      const home = i % 3 !== 0;
+      const placed = await placeBet(t, u.cookies, {
+        selections: [await selectionAt(t, ev(5), home ? 1 : 2)],
+        stake: 100 + i,
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      bets.push({ betId: placed.json().betId, userId: u.user.id, home });
+    }
+    const cashBefore = await Promise.all(users.map((u) => userBalance(t, u.user.id)));
+    const statusOf = async () => Promise.all(bets.map(async (b) => (await betRow(b.betId)).status));
+    const pending = async () =>
+      (await t.deps.db.selectFrom('settlement_pending').select('bet_id').execute()).length;
+
+    await sandbox(t, 'settle', { eventId: ev(5), home: 1, away: 0 });
+    // The message's own transaction, then one per batch of 4 (the old way: one in all).
+    const transactions = vi.spyOn(t.deps.db, 'transaction');
+    const run = await processSettlements(t.deps, options);
+    const batches = transactions.mock.calls.length;
+    transactions.mockRestore();
+    expect(run).toMatchObject({ handled: 1, failed: 0, betsChanged: 12 });
+    expect(batches).toBeGreaterThanOrEqual(1 + 3);
+    expect(await pending()).toBe(0);
+    expect(await statusOf()).toEqual(bets.map((b) => (b.home ? 'won' : 'lost')));
+    // One settlement each, won or lost (a lost stake moves from in-play to the house).
+    for (const b of bets) expect(await settlementTransactions(b.betId)).toEqual(['bet_settlement']);
+    const paid = async (userId: number) => {
+      let sum = 0;
+      for (const b of bets.filter((x) => x.userId === userId && x.home)) {
+        sum += (await betRow(b.betId)).settled_payout;
+      }
+      return sum;
+    };
+    for (const [i, u] of users.entries()) {
+      expect(await userBalance(t, u.user.id)).toBe(cashBefore[i]! + (await paid(u.user.id)));
+    }
+    // A second run finds nothing to do and pays nothing again.
+    expect(await processSettlements(t.deps, options)).toMatchObject({ handled: 0, betsChanged: 0 });
+
+    // The result is rolled back: every bet open again, every payout taken back once.
+    await sandbox(t, 'rollback-settlement', { eventId: ev(5) });
+    expect(await processSettlements(t.deps, options)).toMatchObject({ handled: 1, failed: 0 });
+    expect(await pending()).toBe(0);
+    expect(await statusOf()).toEqual(bets.map(() => 'open'));
+    for (const [i, u] of users.entries()) {
+      expect(await userBalance(t, u.user.id)).toBe(cashBefore[i]);
+    }
+
+    // Corrected to a draw: the draw bets win, once each.
+    await sandbox(t, 'settle', { eventId: ev(5), home: 1, away: 1 });
+    expect(await processSettlements(t.deps, options)).toMatchObject({ handled: 1, failed: 0 });
+    expect(await statusOf()).toEqual(bets.map((b) => (b.home ? 'lost' : 'won')));
+    for (const b of bets) {
+      expect(await settlementTransactions(b.betId)).toEqual([
+        'bet_settlement',
+        'bet_settlement',
+        'bet_settlement_rollback',
+      ]);
+    }
   });
 });

@@ -25,6 +25,7 @@ import * as virtualFootball from './0675-virtual-football';
 import * as betCashouts from './0700-bet-cashouts';
 import * as sportsJackpots from './0750-sports-jackpots';
 import * as siteNotices from './0850-site-notices';
+import * as settlementPending from './0870-settlement-pending';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0700-bet-cashouts': betCashouts,
   '0750-sports-jackpots': sportsJackpots,
   '0850-site-notices': siteNotices,
+  '0870-settlement-pending': settlementPending,
 };

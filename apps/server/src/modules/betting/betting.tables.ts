@@ -92,3 +92,10 @@ export interface BetCashoutsTable {
   transaction_id: number;
   created_at: Timestamp;
 }
+
+/** Migration 0870: bets a settlement message touched, waiting for their batch (ADR 215). */
+export interface SettlementPendingTable {
+  bet_id: number;
+  message_key: string;
+  queued_at: Timestamp;
+}

@@ -308,14 +308,109 @@ export interface SettlementRun {
 }
 
 /**
+ * A message that reaches more bets than this (a popular market's result) has them settled in
+ * batches of SETTLE_BATCH_BETS, each its own short transaction, instead of all in its own (ADR
+ * 215): one transaction over 10,000 bets would hold the house and in-play accounts, which every
+ * bet placement also books, for as long as it runs.
+ */
+export const SETTLE_INLINE_MAX_BETS = 200;
+export const SETTLE_BATCH_BETS = 200;
+
+export interface SettlementOptions {
+  /** Outbox messages claimed at a time. */
+  batch?: number;
+  inlineMaxBets?: number;
+  betBatch?: number;
+  log?: (error: unknown, key: string) => void;
+}
+
+/** What a settled group of bets leads to once its transaction has committed. */
+async function afterCommit(
+  deps: AppDeps,
+  notices: Notice[],
+  userIds: Set<number>,
+  options: SettlementOptions,
+  key: string,
+) {
+  await publishBalances(deps, userIds);
+  await notify(deps, notices);
+  await loyaltyAfterSettlement(deps, userIds, (error) => options.log?.(error, key));
+}
+
+/**
+ * Settles the bets waiting in `settlement_pending`, a batch per transaction: the batch's rows
+ * are taken with SKIP LOCKED (several instances share the work), each bet reconciled with its
+ * legs as they stand now, and the rows deleted in the same transaction. Reconciling is
+ * idempotent, so a bet also settled by a later message meanwhile is left as it is.
+ */
+async function drainPending(
+  deps: AppDeps,
+  options: SettlementOptions,
+  run: SettlementRun,
+): Promise<boolean> {
+  try {
+    await drainBatches(deps, options, run);
+    return true;
+  } catch (error) {
+    // The batch rolled back and its rows stay queued: the next run tries them again.
+    run.failed += 1;
+    options.log?.(error, 'settlement_pending');
+    return false;
+  }
+}
+
+async function drainBatches(deps: AppDeps, options: SettlementOptions, run: SettlementRun) {
+  const size = Math.max(1, Math.floor(options.betBatch ?? SETTLE_BATCH_BETS));
+  for (;;) {
+    const notices: Notice[] = [];
+    const userIds = new Set<number>();
+    let key = '';
+    const taken = await deps.db.transaction().execute(async (tx) => {
+      const rows = await tx
+        .selectFrom('settlement_pending')
+        .select(['bet_id', 'message_key'])
+        .orderBy('bet_id')
+        .limit(size)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      for (const row of rows) {
+        key = row.message_key;
+        await reconcileBet(tx, Number(row.bet_id), row.message_key, deps.now(), notices, userIds);
+      }
+      if (rows.length > 0) {
+        await tx
+          .deleteFrom('settlement_pending')
+          .where(
+            'bet_id',
+            'in',
+            rows.map((r) => r.bet_id),
+          )
+          .execute();
+      }
+      return rows.length;
+    });
+    if (taken === 0) return;
+    run.betsChanged += new Set(notices.map((n) => n.betId)).size;
+    await afterCommit(deps, notices, userIds, options, key);
+    if (taken < size) return;
+  }
+}
+
+/**
  * Drains the feed's settlement outbox: each message is applied, its bets reconciled and the
- * message acknowledged in one transaction, then balances and notices are pushed.
+ * message acknowledged in one transaction, then balances and notices are pushed. A message
+ * that reaches more than `inlineMaxBets` bets queues them in `settlement_pending` in that
+ * transaction instead, and they are settled in batches before the next message.
  */
 export async function processSettlements(
   deps: AppDeps,
-  options: { batch?: number; log?: (error: unknown, key: string) => void } = {},
+  options: SettlementOptions = {},
 ): Promise<SettlementRun> {
   const run: SettlementRun = { handled: 0, failed: 0, betsChanged: 0 };
+  const inlineMax = options.inlineMaxBets ?? SETTLE_INLINE_MAX_BETS;
+  // Bets a stopped run (a crash, a restart) left queued go first.
+  if (!(await drainPending(deps, options, run))) return run;
   for (;;) {
     const claimed = await claimSettlementMessages(deps.db, options.batch ?? 50, {
       now: deps.now(),
@@ -324,11 +419,17 @@ export async function processSettlements(
     for (const item of claimed) {
       const notices: Notice[] = [];
       const userIds = new Set<number>();
+      let queued = false;
       try {
         await deps.db.transaction().execute(async (tx) => {
-          const bets = await applyMessage(tx, item.message);
-          for (const betId of [...bets].sort((a, b) => a - b)) {
-            await reconcileBet(tx, betId, item.messageKey, deps.now(), notices, userIds);
+          const bets = [...(await applyMessage(tx, item.message))].sort((a, b) => a - b);
+          if (bets.length > inlineMax) {
+            await queuePending(tx, bets, item.messageKey, deps.now());
+            queued = true;
+          } else {
+            for (const betId of bets) {
+              await reconcileBet(tx, betId, item.messageKey, deps.now(), notices, userIds);
+            }
           }
           await ackSettlementMessage(tx, item.id, deps.now());
         });
@@ -344,9 +445,26 @@ export async function processSettlements(
       }
       run.handled += 1;
       run.betsChanged += new Set(notices.map((n) => n.betId)).size;
-      await publishBalances(deps, userIds);
-      await notify(deps, notices);
-      await loyaltyAfterSettlement(deps, userIds, (error) => options.log?.(error, item.messageKey));
+      await afterCommit(deps, notices, userIds, options, item.messageKey);
+      if (queued && !(await drainPending(deps, options, run))) return run;
     }
+  }
+}
+
+async function queuePending(tx: Tx, betIds: number[], messageKey: string, now: Date) {
+  for (let i = 0; i < betIds.length; i += 1000) {
+    await tx
+      .insertInto('settlement_pending')
+      .values(
+        betIds.slice(i, i + 1000).map((betId) => ({
+          bet_id: betId,
+          message_key: messageKey,
+          queued_at: now,
+        })),
+      )
+      .onConflict((c) =>
+        c.column('bet_id').doUpdateSet({ message_key: messageKey, queued_at: now }),
+      )
+      .execute();
   }
 }
