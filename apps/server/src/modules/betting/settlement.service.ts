@@ -1,13 +1,6 @@
 import type { Cents } from '@dau/domain/money';
-import {
-  rollbackLossMessage,
-  rollbackWinMessage,
-  settlementLostMessage,
-  settlementWonMessage,
-} from '@dau/domain/messages';
 import { ratio, type Odds, type Ratio } from '@dau/domain/odds';
 import { legFactor, settleBet, type LegOutcome } from '@dau/domain/settlement';
-import { isSiteId, siteConfig } from '@dau/domain/sites';
 import type { TaxPolicy } from '@dau/domain/tax-policy';
 import type { AppDeps } from '../../app-types';
 import type { Tx } from '../../db/database';
@@ -17,9 +10,8 @@ import {
   claimSettlementMessages,
   releaseSettlementMessage,
 } from '../feed/settlement-outbox';
-import { loyaltyAfterSettlement } from '../loyalty/loyalty.service';
 import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
-import { getBalances, publishBalances, toUnits } from '../wallet/wallet.service';
+import { getBalances } from '../wallet/wallet.service';
 import {
   addStatusHistory,
   betSelections,
@@ -30,20 +22,8 @@ import {
   setOutcomeResult,
   updateBetSettlement,
 } from './betting.repository';
-import { pushBetStatus } from './betting.pushes';
-import type { BetRow, BetSelectionRow, BetStatus } from './betting.tables';
-
-/** What to tell a user once the transaction that changed their bet has committed. */
-type Notice =
-  | {
-      kind: 'settled';
-      userId: number;
-      siteId: number;
-      betId: number;
-      status: BetStatus;
-      payout: number;
-    }
-  | { kind: 'rolled-back'; userId: number; siteId: number; betId: number; payout: number };
+import { afterCommit, type Notice } from './settlement-notices';
+import type { BetRow, BetSelectionRow } from './betting.tables';
 
 /** A decimal factor from the feed (e.g. 0.5) as an exact ratio. */
 function decimalRatio(text: string): Ratio {
@@ -257,50 +237,6 @@ async function applyMessage(tx: Tx, message: SettlementMessage): Promise<Set<num
   return touched;
 }
 
-async function notify(deps: AppDeps, notices: Notice[]) {
-  for (const n of notices) {
-    const site = siteConfig(isSiteId(n.siteId) ? n.siteId : 2);
-    const betId = String(n.betId);
-    const amount = n.payout as Cents;
-    if (n.kind === 'rolled-back') {
-      if (n.payout > 0) {
-        deps.realtime.toUser(n.userId, 'BetSettlementRollbackWin_v2', {
-          betId,
-          amount: toUnits(amount),
-          message: rollbackWinMessage(betId, amount, site),
-        });
-      } else {
-        deps.realtime.toUser(n.userId, 'BetSettlementRollbackLoss_v2', {
-          betId,
-          amount: 0,
-          message: rollbackLossMessage(betId),
-        });
-      }
-      continue;
-    }
-    // Status 1 won, 2 lost; a void bet (stake returned) is 0: no notification (spec doc 2 §4).
-    const status = n.status === 'won' ? 1 : n.status === 'lost' ? 2 : 0;
-    deps.realtime.toUser(n.userId, 'BetSettlement_v2', {
-      betId,
-      status,
-      amount: toUnits(amount),
-      message:
-        status === 1
-          ? settlementWonMessage(betId, amount, site)
-          : status === 2
-            ? settlementLostMessage(betId)
-            : '',
-    });
-  }
-  const last = new Map<number, Notice>();
-  for (const n of notices) last.set(n.betId, n);
-  for (const n of last.values()) {
-    const status = n.kind === 'settled' ? n.status : 'open';
-    // The header notify flag is set on every status change (spec doc 1 §4).
-    await pushBetStatus(deps, n.userId, String(n.betId), status, true);
-  }
-}
-
 export interface SettlementRun {
   handled: number;
   failed: number;
@@ -322,19 +258,6 @@ export interface SettlementOptions {
   inlineMaxBets?: number;
   betBatch?: number;
   log?: (error: unknown, key: string) => void;
-}
-
-/** What a settled group of bets leads to once its transaction has committed. */
-async function afterCommit(
-  deps: AppDeps,
-  notices: Notice[],
-  userIds: Set<number>,
-  options: SettlementOptions,
-  key: string,
-) {
-  await publishBalances(deps, userIds);
-  await notify(deps, notices);
-  await loyaltyAfterSettlement(deps, userIds, (error) => options.log?.(error, key));
 }
 
 /**
@@ -392,7 +315,7 @@ async function drainBatches(deps: AppDeps, options: SettlementOptions, run: Sett
     });
     if (taken === 0) return;
     run.betsChanged += new Set(notices.map((n) => n.betId)).size;
-    await afterCommit(deps, notices, userIds, options, key);
+    await afterCommit(deps, notices, userIds, (error) => options.log?.(error, key));
     if (taken < size) return;
   }
 }
@@ -445,7 +368,7 @@ export async function processSettlements(
       }
       run.handled += 1;
       run.betsChanged += new Set(notices.map((n) => n.betId)).size;
-      await afterCommit(deps, notices, userIds, options, item.messageKey);
+      await afterCommit(deps, notices, userIds, (error) => options.log?.(error, item.messageKey));
       if (queued && !(await drainPending(deps, options, run))) return run;
     }
   }
