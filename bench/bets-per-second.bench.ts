@@ -11,16 +11,21 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
-import { fundedUsers, openPicks, withBenchServer, type Pick } from './server-kit';
+import {
+  fundedUsers,
+  openPicks,
+  postPlaceBet,
+  reporter,
+  withBenchServer,
+  type Pick,
+} from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const PGBENCH_SECONDS = Math.max(1, Math.round(DURATION_MS / 1000));
 const NAME = 'PlaceBet (3-leg multiple, PostgreSQL) vs pgbench TPC-B';
 
-function report(result: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify({ benchmark: NAME, ...result }, null, 2)}\n`);
-}
+const report = reporter(NAME);
 
 async function placementRun(): Promise<Record<string, number>> {
   return withBenchServer('bench_bets', {}, async (server) => {
@@ -41,25 +46,12 @@ async function placementRun(): Promise<Record<string, number>> {
       const start = sequence * 7;
       const legs = [0, 1, 2].map((k) => picks[(start + k * 3) % picks.length] as Pick);
       const began = performance.now();
-      const res = await fetch(`${base}/api/core/betslip/PlaceBet`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({
-          siteId: 2,
-          betType: 'multiple',
-          stake: 10,
-          freebetStake: 0,
-          acceptOddsChanges: 'any',
-          idempotencyKey: `bench-${sequence}-${randomBytes(6).toString('hex')}`,
-          selections: legs.map((l) => ({
-            eventId: l.eventId,
-            marketId: 1,
-            specifier: '',
-            outcomeId: 1,
-            odds: l.odds,
-          })),
-        }),
-      });
+      const res = await postPlaceBet(
+        base,
+        cookie,
+        legs,
+        `bench-${sequence}-${randomBytes(6).toString('hex')}`,
+      );
       const body = await res.text();
       if (res.status !== 200) throw new Error(`PlaceBet answered ${res.status}: ${body}`);
       return performance.now() - began;

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type { CashoutOfferResponse } from '@dau/contracts/betting/cashout';
 import { admin, DATABASE_URL, latencySummary, reachable } from './postgres-kit';
-import { fundedUsers, openPicks, withBenchServer } from './server-kit';
+import { fundedUsers, openPicks, postPlaceBet, reporter, withBenchServer } from './server-kit';
 
 const OPEN_BETS = Number(process.env.BENCH_OPEN_BETS ?? 10_000);
 const USERS = Number(process.env.BENCH_USERS ?? 200);
@@ -20,9 +20,7 @@ const CHANGES_PER_SECOND = Number(process.env.BENCH_ODDS_PER_SECOND ?? 200);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const NAME = 'Cash-out offers pushed as prices move (PostgreSQL)';
 
-function report(result: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify({ benchmark: NAME, ...result }, null, 2)}\n`);
-}
+const report = reporter(NAME);
 
 /** Copies the placed bets (and their legs) until there are `total`, keeping owners and legs. */
 async function copyBets(schema: string, total: number): Promise<void> {
@@ -101,19 +99,12 @@ async function offersRun(): Promise<Record<string, number | string>> {
               const pick = { ...picks[(u * perUser + k) % picks.length]! };
               // The world runs: a price that moved under the request is taken at its new value.
               for (let attempt = 0; ; attempt++) {
-                const res = await fetch(`${base}/api/core/betslip/PlaceBet`, {
-                  method: 'POST',
-                  headers: { 'content-type': 'application/json', cookie: user.cookie },
-                  body: JSON.stringify({
-                    siteId: 2,
-                    betType: 'single',
-                    stake: 10,
-                    freebetStake: 0,
-                    acceptOddsChanges: 'any',
-                    idempotencyKey: `bench-${u}-${k}-${attempt}`,
-                    selections: [{ ...pick, marketId: 1, specifier: '', outcomeId: 1 }],
-                  }),
-                });
+                const res = await postPlaceBet(
+                  base,
+                  user.cookie,
+                  [pick],
+                  `bench-${u}-${k}-${attempt}`,
+                );
                 if (res.status === 200) break;
                 const body = (await res.json()) as { datasource_entries?: { odds?: number }[] };
                 const moved = body.datasource_entries?.[0]?.odds;

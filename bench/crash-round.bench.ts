@@ -25,7 +25,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
 import type { PlayersResult } from './crash-round-players';
 import { admin, DATABASE_URL, percentile, reachable } from './postgres-kit';
-import { fundedUsers } from './server-kit';
+import { fundedUsers, reporter } from './server-kit';
 
 const SIZES = (process.env.BENCH_CRASH_PLAYERS ?? '1000,5000')
   .split(',')
@@ -37,9 +37,7 @@ const PER_PROCESS = Number(process.env.BENCH_CRASH_PER_PROCESS ?? 2_500);
 const NAME = 'High Flyer rounds with N players betting and cashing out (one instance, PostgreSQL)';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-function report(result: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify({ benchmark: NAME, ...result }, null, 2)}\n`);
-}
+const report = reporter(NAME);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

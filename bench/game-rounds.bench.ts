@@ -15,7 +15,7 @@ import type { Cents } from '../packages/domain/src/money';
 import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
 import { signBbJwt } from '../apps/server/src/modules/wallet/wallet.service';
-import { withBenchServer } from './server-kit';
+import { reporter, withBenchServer } from './server-kit';
 import {
   DATABASE_URL,
   latencySummary,
@@ -29,9 +29,7 @@ const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const NAME = 'In-house game rounds (debit + outcome + credit, PostgreSQL) vs pgbench TPC-B';
 const SECRET = randomBytes(24).toString('hex');
 
-function report(result: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify({ benchmark: NAME, ...result }, null, 2)}\n`);
-}
+const report = reporter(NAME);
 
 async function roundsRun(): Promise<Record<string, number>> {
   return withBenchServer(

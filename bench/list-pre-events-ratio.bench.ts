@@ -18,10 +18,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const CHANGES_PER_S = Number(process.env.BENCH_CHANGES_PER_S ?? 200);
 
-async function load(target: string | (() => string)) {
-  const next = typeof target === 'string' ? () => target : target;
+async function load(url: string) {
   // Warm up the route (JIT, serializer) before measuring.
-  for (let i = 0; i < 50; i++) await (await fetch(next())).arrayBuffer();
+  for (let i = 0; i < 50; i++) await (await fetch(url)).arrayBuffer();
   let requests = 0;
   let bytes = 0;
   const end = performance.now() + DURATION_MS;
@@ -29,7 +28,7 @@ async function load(target: string | (() => string)) {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < end) {
-        const res = await fetch(next());
+        const res = await fetch(url);
         const body = await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${res.url} answered ${res.status}`);
         bytes = body.byteLength;

@@ -119,3 +119,40 @@ export async function openPicks(base: string): Promise<Pick[]> {
   }
   return picks;
 }
+
+/** Prints a benchmark's JSON result under its name (what `npm run bench` collects). */
+export function reporter(name: string): (result: Record<string, unknown>) => void {
+  return (result) =>
+    process.stdout.write(`${JSON.stringify({ benchmark: name, ...result }, null, 2)}\n`);
+}
+
+/**
+ * `POST /api/core/betslip/PlaceBet` as a bettor's client sends it: a KSh 0.10 stake on the 1x2
+ * home win of each pick (a single for one pick, a multiple for more), any odds change accepted.
+ */
+export function postPlaceBet(
+  base: string,
+  cookie: string,
+  picks: readonly Pick[],
+  idempotencyKey: string,
+): Promise<Response> {
+  return fetch(`${base}/api/core/betslip/PlaceBet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      siteId: 2,
+      betType: picks.length > 1 ? 'multiple' : 'single',
+      stake: 10,
+      freebetStake: 0,
+      acceptOddsChanges: 'any',
+      idempotencyKey,
+      selections: picks.map((p) => ({
+        eventId: p.eventId,
+        marketId: 1,
+        specifier: '',
+        outcomeId: 1,
+        odds: p.odds,
+      })),
+    }),
+  });
+}

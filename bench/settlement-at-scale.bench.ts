@@ -13,15 +13,20 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { processSettlements } from '../apps/server/src/modules/betting/settlement.service';
 import { DATABASE_URL, latencySummary, reachable } from './postgres-kit';
-import { fundedUsers, openPicks, withBenchServer, type Pick } from './server-kit';
+import {
+  fundedUsers,
+  openPicks,
+  postPlaceBet,
+  reporter,
+  withBenchServer,
+  type Pick,
+} from './server-kit';
 
 const BETS = Number(process.env.BENCH_SETTLE_BETS ?? 10_000);
 const PLACERS = 16;
 const NAME = `Settling a market with ${BETS} open bets (PostgreSQL), placement beside it`;
 
-function report(result: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify({ benchmark: NAME, ...result }, null, 2)}\n`);
-}
+const report = reporter(NAME);
 
 async function run(): Promise<Record<string, unknown>> {
   return withBenchServer('bench_settle', {}, async (server) => {
@@ -46,21 +51,12 @@ async function run(): Promise<Record<string, unknown>> {
     const place = async (cookie: string, pick: Pick): Promise<number> => {
       sequence += 1;
       const began = performance.now();
-      const res = await fetch(`${base}/api/core/betslip/PlaceBet`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({
-          siteId: 2,
-          betType: 'single',
-          stake: 10,
-          freebetStake: 0,
-          acceptOddsChanges: 'any',
-          idempotencyKey: `bench-${sequence}-${randomBytes(6).toString('hex')}`,
-          selections: [
-            { eventId: pick.eventId, marketId: 1, specifier: '', outcomeId: 1, odds: pick.odds },
-          ],
-        }),
-      });
+      const res = await postPlaceBet(
+        base,
+        cookie,
+        [pick],
+        `bench-${sequence}-${randomBytes(6).toString('hex')}`,
+      );
       const body = await res.text();
       if (res.status !== 200) throw new Error(`PlaceBet answered ${res.status}: ${body}`);
       return performance.now() - began;
