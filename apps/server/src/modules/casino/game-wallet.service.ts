@@ -33,6 +33,7 @@ import {
   insertWalletTransaction,
   markRolledBack,
   playerById,
+  rememberAndFind,
   roundMovements,
   transactionOf,
   updateRound,
@@ -84,42 +85,59 @@ export class GameWalletCore {
     return { player, balance: (await getBalances(this.deps.db, userId)).cash };
   }
 
-  /** Runs a money call in one transaction; a unique-key race (two first calls) retries once. */
+  /**
+   * Runs a money call in one transaction; a unique-key race (two first calls) retries once. Its
+   * first statement remembers the signed request (seam calls carry `requestId`) and finds an
+   * earlier call with this transaction id: a replayed request is refused, a repeated call
+   * answers the first answer. (A refused call's request is remembered by the seam after the
+   * rollback, so a replay of it is refused too.)
+   */
   private async run(
-    { userId, known }: { userId: number; known?: KnownPlayer | undefined },
+    provider: WalletProvider,
+    call: {
+      userId: number;
+      known?: KnownPlayer | undefined;
+      requestId?: string | undefined;
+      transactionId: string;
+    },
+    print: string,
     work: (
       tx: Tx,
       player: Player,
     ) => Promise<{ answer: WalletAnswer; after?: (() => Promise<void>) | null }>,
   ): Promise<WalletAnswer> {
-    const player = await this.player(userId, known);
+    const player = await this.player(call.userId, call.known);
+    const requestId = call.requestId ?? null;
     for (let attempt = 0; ; attempt++) {
       try {
-        const { answer, after } = await this.deps.db
-          .transaction()
-          .execute((tx) => work(tx, player));
-        if (!answer.duplicate) await publishBalances(this.deps, [userId]);
+        const { answer, after } = await this.deps.db.transaction().execute(async (tx) => {
+          const found = await rememberAndFind(
+            tx,
+            provider.id,
+            requestId,
+            call.transactionId,
+            this.now(),
+          );
+          if (!found.fresh) throw walletErrors.replayed(requestId ?? '');
+          if (found.existing) {
+            if (found.existing.fingerprint !== print) {
+              throw walletErrors.mismatch(call.transactionId);
+            }
+            const response = found.existing.response as WalletTransactionResponse;
+            return { answer: { response, duplicate: true } };
+          }
+          return work(tx, player);
+        });
+        if (!answer.duplicate) await publishBalances(this.deps, [call.userId]);
         if (after) await after();
         return answer;
       } catch (error) {
-        if (isInsufficientFunds(error)) throw walletErrors.insufficientFunds();
         const code = (error as { code?: string }).code;
         if (code === '23505' && attempt === 0) continue;
+        if (isInsufficientFunds(error)) throw walletErrors.insufficientFunds();
         throw error;
       }
     }
-  }
-
-  private async repeated(
-    tx: Tx,
-    provider: WalletProvider,
-    transactionId: string,
-    print: string,
-  ): Promise<WalletAnswer | null> {
-    const existing = await transactionOf(tx, provider.id, transactionId);
-    if (!existing) return null;
-    if (existing.fingerprint !== print) throw walletErrors.mismatch(transactionId);
-    return { response: existing.response as unknown as WalletTransactionResponse, duplicate: true };
   }
 
   /** The call's ledger transaction, keyed by the provider's transaction id (posted once). */
@@ -203,19 +221,12 @@ export class GameWalletCore {
       user: call.userId,
     });
     const game = await this.game(provider, call.gameSlug);
-    return this.run(call, async (tx, player) => {
-      const again = await this.repeated(tx, provider, call.transactionId, print);
-      if (again) return { answer: again };
+    return this.run(provider, call, print, async (tx, player) => {
       await assertMayStake(tx, game, player, call.amount, this.now());
       const now = this.now();
-      const rule = { gameId: game.id, open: { gameId: game.id, now }, closed: NOT_OPEN };
+      const stake = { amount: call.amount, plannedWin: call.plannedWin, details: call.details };
+      const rule = { gameId: game.id, open: { gameId: game.id, now, stake }, closed: NOT_OPEN };
       return withRound(tx, provider, player, call.roundId, rule, async (round) => {
-        await updateRound(tx, round.id, {
-          stake: round.stake + call.amount,
-          ...(call.plannedWin !== undefined ? { plannedWin: call.plannedWin } : {}),
-          ...(call.details ? { details: { ...round.details, ...call.details } } : {}),
-          now,
-        });
         // The ledger last: the house's accounts stay locked only until the commit.
         const posted = await this.post(tx, provider, player, call, 'bet_casino', game.slug, [
           { account: { userId: player.id, kind: 'cash' }, amount: -call.amount },
@@ -249,9 +260,7 @@ export class GameWalletCore {
       user: call.userId,
     });
     const game = await this.game(provider, call.gameSlug);
-    return this.run(call, async (tx, player) => {
-      const again = await this.repeated(tx, provider, call.transactionId, print);
-      if (again) return { answer: again };
+    return this.run(provider, call, print, async (tx, player) => {
       const rule = { gameId: game.id, open: null, closed: NOT_OPEN };
       return withRound(tx, provider, player, call.roundId, rule, async (round) => {
         const entries: LedgerEntryInput[] = [];
@@ -329,9 +338,7 @@ export class GameWalletCore {
       reference: call.referenceTransactionId,
       user: call.userId,
     });
-    return this.run(call, async (tx, player) => {
-      const again = await this.repeated(tx, provider, call.transactionId, print);
-      if (again) return { answer: again };
+    return this.run(provider, call, print, async (tx, player) => {
       // Settled is checked after the referenced debit: an unknown or wrong one is named first.
       const rule = { gameId: null, open: null, closed: [] };
       return withRound(tx, provider, player, call.roundId, rule, async (round) => {
