@@ -5,6 +5,7 @@ import {
   ledgerCounts,
   ledgerProblems,
   postLedger,
+  type LedgerPosting,
 } from './wallet.repository';
 import {
   SHARDED_SYSTEM_KINDS,
@@ -63,6 +64,49 @@ function pickShard(): number {
 }
 
 /**
+ * A checked posting, ready for `ledger_post`: amounts non-zero integer cents summing to zero, at
+ * least two entries, the house's sharded accounts on one shard drawn for this posting.
+ */
+export function preparePosting(input: PostTransactionInput): LedgerPosting {
+  const { entries } = input;
+  if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
+  let sum = 0;
+  for (const entry of entries) {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+      throw new Error(`ledger entry amounts must be non-zero integer cents, got ${entry.amount}`);
+    }
+    sum += entry.amount;
+  }
+  if (sum !== 0) throw new Error(`ledger transaction ${input.kind} does not balance (${sum})`);
+  const shard = pickShard();
+  return {
+    header: {
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      userId: input.userId ?? null,
+      meta: input.meta ?? {},
+    },
+    entries: entries.map(({ account, amount }) =>
+      'system' in account
+        ? {
+            userId: null,
+            kind: account.system,
+            shard: SHARDED_SYSTEM_KINDS.includes(account.system) ? shard : 0,
+            amount,
+          }
+        : { userId: account.userId, kind: account.kind, shard: 0, amount },
+    ),
+  };
+}
+
+/** A user account `ledger_post` refused to take below zero (SQLSTATE DL001) as the API's error. */
+export function asInsufficientFunds(error: unknown): unknown {
+  return (error as { code?: string }).code === INSUFFICIENT_FUNDS_SQLSTATE
+    ? insufficientFunds()
+    : error;
+}
+
+/**
  * Posts a balanced transaction inside the caller's database transaction. Betting, casino and
  * payments call this so that their own rows and the money move commit together. In one round
  * trip (`ledger_post`, migration 0800) it writes the header (a repeated idempotency key stops
@@ -75,51 +119,18 @@ export async function postTransaction(
   tx: Tx,
   input: PostTransactionInput,
 ): Promise<PostedTransaction> {
-  const { entries } = input;
-  if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
-  let sum = 0;
-  for (const entry of entries) {
-    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
-      throw new Error(`ledger entry amounts must be non-zero integer cents, got ${entry.amount}`);
-    }
-    sum += entry.amount;
-  }
-  if (sum !== 0) throw new Error(`ledger transaction ${input.kind} does not balance (${sum})`);
-
-  const shard = pickShard();
-  const posting = entries.map(({ account, amount }) =>
-    'system' in account
-      ? {
-          userId: null,
-          kind: account.system,
-          shard: SHARDED_SYSTEM_KINDS.includes(account.system) ? shard : 0,
-          amount,
-        }
-      : { userId: account.userId, kind: account.kind, shard: 0, amount },
-  );
+  const posting = preparePosting(input);
   let posted;
   try {
-    posted = await postLedger(
-      tx,
-      {
-        kind: input.kind,
-        idempotencyKey: input.idempotencyKey,
-        userId: input.userId ?? null,
-        meta: input.meta ?? {},
-      },
-      posting,
-    );
+    posted = await postLedger(tx, posting);
   } catch (error) {
-    if ((error as { code?: string }).code === INSUFFICIENT_FUNDS_SQLSTATE) {
-      throw insufficientFunds();
-    }
-    throw error;
+    throw asInsufficientFunds(error);
   }
   if (posted.duplicate) {
     return { transactionId: posted.transactionId, duplicate: true, userIds: [], balances: [] };
   }
   const userIds = new Set<number>();
-  for (const { account } of entries) if (!('system' in account)) userIds.add(account.userId);
+  for (const { account } of input.entries) if (!('system' in account)) userIds.add(account.userId);
   return {
     transactionId: posted.transactionId,
     duplicate: false,

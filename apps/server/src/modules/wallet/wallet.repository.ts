@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database';
 import type { AccountKind, UserAccountKind } from './wallet.tables';
 
@@ -12,6 +12,20 @@ export interface PostingEntry {
 /** SQLSTATE raised by `ledger_post` when a user account would go below zero. */
 export const INSUFFICIENT_FUNDS_SQLSTATE = 'DL001';
 
+export interface LedgerPosting {
+  header: { kind: string; idempotencyKey: string | null; userId: number | null; meta: object };
+  entries: PostingEntry[];
+}
+
+/** The posting as a call of `ledger_post`, to select from (alone or inside a statement). */
+export function ledgerPostCall(posting: LedgerPosting): RawBuilder<unknown> {
+  const { header, entries } = posting;
+  return sql`ledger_post(${header.kind}, ${header.idempotencyKey}::text, ${header.userId}::bigint,
+      ${JSON.stringify(header.meta)}::jsonb, ${entries.map((e) => e.userId)}::bigint[],
+      ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.shard)}::smallint[],
+      ${entries.map((e) => e.amount)}::bigint[])`;
+}
+
 /**
  * One posting in one round trip (`ledger_post`, migration 0800): inserts the header unless its
  * idempotency key exists (then `duplicate` with the first posting's id and no accounts), finds
@@ -20,8 +34,7 @@ export const INSUFFICIENT_FUNDS_SQLSTATE = 'DL001';
  */
 export async function postLedger(
   db: DbOrTx,
-  header: { kind: string; idempotencyKey: string | null; userId: number | null; meta: object },
-  entries: PostingEntry[],
+  posting: LedgerPosting,
 ): Promise<{
   transactionId: number;
   duplicate: boolean;
@@ -34,12 +47,9 @@ export async function postLedger(
     account_user_id: string | null;
     account_kind: AccountKind | null;
     account_balance: string | null;
-  }>`select * from ledger_post(${header.kind}, ${header.idempotencyKey}, ${header.userId}::bigint,
-      ${JSON.stringify(header.meta)}::jsonb, ${entries.map((e) => e.userId)}::bigint[],
-      ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.shard)}::smallint[],
-      ${entries.map((e) => e.amount)}::bigint[])`.execute(db);
+  }>`select * from ${ledgerPostCall(posting)}`.execute(db);
   const first = rows[0];
-  if (!first) throw new Error(`ledger_post answered nothing for ${header.kind}`);
+  if (!first) throw new Error(`ledger_post answered nothing for ${posting.header.kind}`);
   return {
     transactionId: Number(first.transaction_id),
     duplicate: first.duplicate,
