@@ -70,6 +70,30 @@ describe('the house in shards (decision 200)', () => {
     for (const p of players) expect((await getBalances(t.deps.db, p.id)).cash).toBe(4_00);
   });
 
+  it('books every posting of one database transaction on the same shard', async () => {
+    const user = await createUser(t.deps.db);
+    await fundUser(t.deps.db, user.id, 10_00);
+    const before = await shardsOf('bets_in_play');
+    await t.deps.db.transaction().execute(async (tx) => {
+      for (const i of [0, 1, 2, 3, 4, 5]) {
+        await postTransaction(tx, {
+          kind: 'bet_stake',
+          idempotencyKey: `shards:one-tx:${user.id}:${i}`,
+          userId: user.id,
+          entries: [
+            { account: { userId: user.id, kind: 'cash' }, amount: -1_00 },
+            { account: { system: 'bets_in_play' }, amount: 1_00 },
+          ],
+        });
+      }
+    });
+    const after = await shardsOf('bets_in_play');
+    const moved = after.filter((r, i) => r.balance !== before[i]?.balance);
+    // Drawn per posting, six postings would land on one shard by chance 16^-5 of the time.
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.balance - before[moved[0]!.shard]!.balance).toBe(6_00);
+  });
+
   it('answers a repeated key with the first id even when the repeat would overdraw', async () => {
     const user = await createUser(t.deps.db);
     await fundUser(t.deps.db, user.id, 3_00);

@@ -10,10 +10,10 @@ import { sql, type Kysely } from 'kysely';
  *    against its own entries and that all rows sum to zero).
  * 2. `ledger_post`: a posting in one round trip — the transaction header (a repeated idempotency
  *    key stops there and answers the first posting's id), its accounts found (a user's made on
- *    first use), locked in id order, moved, and their entries written with running balances. A
- *    user account that would go below zero raises SQLSTATE DL001 and the caller's transaction
- *    aborts, so nothing moves. The CHECK on user balances and the deferred balance trigger stay
- *    as backstops.
+ *    first use), locked in one order (the house's rows, then users', each by id), moved, and
+ *    their entries written with running balances. A user account that would go below zero
+ *    raises SQLSTATE DL001 and the caller's transaction aborts, so nothing moves. The CHECK on
+ *    user balances and the deferred balance trigger stay as backstops.
  */
 const SHARDED_KINDS = ['house', 'bets_in_play', 'tax_payable'] as const;
 const SHARDS = 16;
@@ -76,8 +76,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         end if;
         ids := ids || aid;
       end loop;
-      -- Always in id order: two postings on the same accounts queue, never deadlock.
-      perform 1 from ledger_accounts a where a.id = any(ids) order by a.id for update;
+      -- Always in one order, the house's rows first, then users', each in id order: two
+      -- postings on the same accounts queue, never deadlock. (Shards 1-15 are made after the
+      -- users of an existing database, so plain id order would put them after those users.)
+      perform 1 from ledger_accounts a where a.id = any(ids)
+      order by a.user_id is not null, a.id for update;
       for i in 1..n loop
         update ledger_accounts a set balance = a.balance + p_amounts[i]
         where a.id = ids[i] and (a.user_id is null or a.balance + p_amounts[i] >= 0)

@@ -58,16 +58,36 @@ export function isInsufficientFunds(error: unknown): boolean {
   return error instanceof AppError && error.details.some((d) => d.code === INSUFFICIENT_FUNDS);
 }
 
-/** The shard of the house's accounts a posting uses: spread evenly, so postings rarely queue. */
+/** A shard of the house's accounts: spread evenly, so postings rarely queue. */
 function pickShard(): number {
   return Math.floor(Math.random() * SYSTEM_SHARDS);
 }
 
+const shardOfTransaction = new WeakMap<Tx, number>();
+
+/**
+ * The shard every posting of one database transaction uses. A transaction of several postings
+ * (a settlement batch) then holds one shard of each house account, taken by its first posting,
+ * instead of drawing a new one per posting and taking them in no fixed order — which would let
+ * it deadlock with a placement holding another shard and waiting for a user the batch holds.
+ */
+function transactionShard(tx: Tx): number {
+  let shard = shardOfTransaction.get(tx);
+  if (shard === undefined) {
+    shard = pickShard();
+    shardOfTransaction.set(tx, shard);
+  }
+  return shard;
+}
+
 /**
  * A checked posting, ready for `ledger_post`: amounts non-zero integer cents summing to zero, at
- * least two entries, the house's sharded accounts on one shard drawn for this posting.
+ * least two entries, the house's sharded accounts on one shard (drawn here unless given).
  */
-export function preparePosting(input: PostTransactionInput): LedgerPosting {
+export function preparePosting(
+  input: PostTransactionInput,
+  shard: number = pickShard(),
+): LedgerPosting {
   const { entries } = input;
   if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
   let sum = 0;
@@ -78,7 +98,6 @@ export function preparePosting(input: PostTransactionInput): LedgerPosting {
     sum += entry.amount;
   }
   if (sum !== 0) throw new Error(`ledger transaction ${input.kind} does not balance (${sum})`);
-  const shard = pickShard();
   return {
     header: {
       kind: input.kind,
@@ -110,16 +129,17 @@ export function asInsufficientFunds(error: unknown): unknown {
  * Posts a balanced transaction inside the caller's database transaction. Betting, casino and
  * payments call this so that their own rows and the money move commit together. In one round
  * trip (`ledger_post`, migration 0800) it writes the header (a repeated idempotency key stops
- * there), locks the touched accounts in id order, refuses to take a user account below zero
- * (the database CHECK is the backstop), and records each entry with the account's running
- * balance. Call it last in the transaction: the accounts stay locked until the commit. The
- * house's busy accounts are sharded (decision 200); one posting uses one shard of each.
+ * there), locks the touched accounts (the house's first, then users', by id), refuses to take a
+ * user account below zero (the database CHECK is the backstop), and records each entry with the
+ * account's running balance. Call it last in the transaction: the accounts stay locked until the commit. The
+ * house's busy accounts are sharded (decision 200); all postings of one database transaction
+ * use the same shard of each.
  */
 export async function postTransaction(
   tx: Tx,
   input: PostTransactionInput,
 ): Promise<PostedTransaction> {
-  const posting = preparePosting(input);
+  const posting = preparePosting(input, transactionShard(tx));
   let posted;
   try {
     posted = await postLedger(tx, posting);

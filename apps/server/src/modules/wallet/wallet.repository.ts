@@ -29,8 +29,8 @@ export function ledgerPostCall(posting: LedgerPosting): RawBuilder<unknown> {
 /**
  * One posting in one round trip (`ledger_post`, migration 0800): inserts the header unless its
  * idempotency key exists (then `duplicate` with the first posting's id and no accounts), finds
- * (a user's: makes) the entries' accounts, locks them in id order, moves their balances and
- * writes the entries with running balances. Answers every touched account with its balance after.
+ * (a user's: makes) the entries' accounts, locks them (the house's first, then users', by id),
+ * moves their balances and writes the entries with running balances. Answers every touched account with its balance after.
  */
 export async function postLedger(
   db: DbOrTx,
