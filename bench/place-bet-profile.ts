@@ -9,7 +9,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { DATABASE_URL, latencySummary, profileLines, profileQueries, reachable } from './postgres-kit';
+import {
+  DATABASE_URL,
+  latencySummary,
+  profileLines,
+  profileQueries,
+  reachable,
+} from './postgres-kit';
 import { fundedUsers, openPicks, postPlaceBet, withBenchServer, type Pick } from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
@@ -36,7 +42,12 @@ await withBenchServer('bench_profile', {}, async (server) => {
     const start = sequence * 7;
     const legs = [0, 1, 2].map((k) => picks[(start + k * 3) % picks.length] as Pick);
     const began = performance.now();
-    const res = await postPlaceBet(base, cookie, legs, `profile-${sequence}-${randomBytes(6).toString('hex')}`);
+    const res = await postPlaceBet(
+      base,
+      cookie,
+      legs,
+      `profile-${sequence}-${randomBytes(6).toString('hex')}`,
+    );
     const body = await res.text();
     if (res.status !== 200) throw new Error(`PlaceBet answered ${res.status}: ${body}`);
     return performance.now() - began;
