@@ -9,7 +9,24 @@ function exactOddsText(value: string): string {
 }
 
 /** The one place a bet's cents and hundredths become the wire's currency units and decimals. */
-export function betFigures(bet: BetRow): PayoutFigures {
+export function betFigures(
+  bet: Pick<
+    BetRow,
+    | 'stake'
+    | 'freebet_stake'
+    | 'excise'
+    | 'stake_after_excise'
+    | 'total_odds'
+    | 'win_boost_percentage'
+    | 'win_boost_amount'
+    | 'gross_possible_win'
+    | 'withholding_tax'
+    | 'tax_boost_percentage'
+    | 'tax_boost_amount'
+    | 'net_payout'
+    | 'capped'
+  >,
+): PayoutFigures {
   return {
     stake: toUnits(bet.stake),
     freebetStake: toUnits(bet.freebet_stake),

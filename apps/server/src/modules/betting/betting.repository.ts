@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database';
 import { selectionQuery, type MarketSelection } from '../feed/market-availability';
-import type { BetRow, BetSelectionRow, BetsTable, BetStatus } from './betting.tables';
-import type { Insertable } from 'kysely';
+import type { BetRow, BetSelectionRow, BetStatus } from './betting.tables';
 
 export interface SelectionEventInfo {
   sportId: number;
@@ -65,43 +64,6 @@ export interface NewSelection {
   eventName: string;
   marketName: string;
   outcomeName: string;
-}
-
-export async function insertBet(
-  db: DbOrTx,
-  bet: Insertable<BetsTable>,
-  selections: NewSelection[],
-): Promise<number> {
-  const { id } = await db.insertInto('bets').values(bet).returning('id').executeTakeFirstOrThrow();
-  await db
-    .insertInto('bet_selections')
-    .values(
-      selections.map((s, index) => ({
-        bet_id: id,
-        leg_index: index,
-        event_id: s.eventId,
-        market_id: s.marketId,
-        specifier: s.specifier,
-        outcome_id: s.outcomeId,
-        odds: s.odds,
-        requested_odds: s.requestedOdds,
-        is_live: s.isLive,
-        qualifies: s.qualifies,
-        event_name: s.eventName,
-        market_name: s.marketName,
-        outcome_name: s.outcomeName,
-      })),
-    )
-    .execute();
-  return id;
-}
-
-export async function setBetResponse(db: DbOrTx, betId: number, response: unknown) {
-  await db
-    .updateTable('bets')
-    .set({ response: JSON.stringify(response) })
-    .where('id', '=', betId)
-    .execute();
 }
 
 export async function addStatusHistory(

@@ -8,29 +8,24 @@ import { formatOdds, oddsToDecimal, parseOdds, type Odds } from '@dau/domain/odd
 import { oddsAcceptable, type AcceptOddsChanges } from '@dau/domain/odds-acceptance';
 import { payoutBreakdown } from '@dau/domain/payout';
 import { siteConfig, type SiteConfig, type SiteId } from '@dau/domain/sites';
-import { DEFAULT_TAX_POLICIES, taxPolicyAt } from '@dau/domain/tax-policy';
+import { DEFAULT_TAX_POLICIES, taxPolicyAt, type TaxPolicy } from '@dau/domain/tax-policy';
 import { taxBoostPercentage } from '@dau/domain/tax-boost';
 import { winBoostPercentage } from '@dau/domain/win-boost';
 import type { AppDeps, SessionUser } from '../../app-types';
-import type { DbOrTx } from '../../db/database';
+import type { DbOrTx, Tx } from '../../db/database';
 import { AppError, type ErrorDetail } from '../../errors/app-error';
 import { assertCanGamble } from '../accounts/responsible-gambling.service';
-import { checkSelectionOpen, type MarketSelection } from '../feed/market-availability';
+import { checkSelectionsOpen, type MarketSelection } from '../feed/market-availability';
 import {
-  insufficientFunds,
   isInsufficientFunds,
   postTransaction,
   type LedgerEntryInput,
 } from '../wallet/ledger.service';
 import { getBalances, publishBalances } from '../wallet/wallet.service';
 import { betFigures } from './bet-wire';
-import {
-  addStatusHistory,
-  insertBet,
-  setBetResponse,
-  type NewSelection,
-} from './betting.repository';
+import type { NewSelection } from './betting.repository';
 import { pushBetStatus } from './betting.pushes';
+import { insertPlacedBet } from './placed-bet.repository';
 import { answerForKnownKey, insufficientFreeBet } from './known-key';
 
 interface CheckedSelection extends MarketSelection {
@@ -60,8 +55,8 @@ const oddsChanged = (eventId: number, requested: Odds, current: Odds): ErrorDeta
 });
 
 /**
- * Market active, producer up and odds acceptable for every leg, answered from the database (in
- * the bet's transaction when given one). Every refused leg is reported, not only the first.
+ * Market active, producer up and odds acceptable for every leg, answered from the database in
+ * the bet's transaction, all legs in one query. Every refused leg is reported, not only the first.
  */
 async function checkSelections(
   db: DbOrTx,
@@ -70,8 +65,9 @@ async function checkSelections(
 ): Promise<CheckedSelection[]> {
   const errors: ErrorDetail[] = [];
   const checked: CheckedSelection[] = [];
-  for (const s of selections) {
-    const availability = await checkSelectionOpen(db, s);
+  const answers = await checkSelectionsOpen(db, selections);
+  for (const [i, availability] of answers.entries()) {
+    const s = selections[i] as MarketSelection & { requestedOdds: Odds };
     if (!availability.open) {
       errors.push(perEvent(s.eventId, availability.reason, availability.message));
       continue;
@@ -85,6 +81,21 @@ async function checkSelections(
   }
   if (errors.length > 0) throw new AppError('CONFLICT', errors);
   return checked;
+}
+
+/** The live delay a slip waits before its last check: the longest of its live legs' sports. */
+function liveDelayOf(deps: AppDeps, legs: CheckedSelection[]): number {
+  const live = legs.filter((s) => s.isLive);
+  if (live.length === 0) return 0;
+  const { liveDelayMs, liveDelayBySport } = deps.config.betting;
+  return Math.max(...live.map((s) => liveDelayBySport[s.sportId] ?? liveDelayMs));
+}
+
+/** A live slip's first look: wait the delay (outside any transaction), then look again. */
+class LiveDelayDue extends Error {
+  constructor(readonly ms: number) {
+    super(`live delay of ${ms} ms`);
+  }
 }
 
 function stakeLimits(deps: AppDeps, siteId: SiteId) {
@@ -212,19 +223,73 @@ async function placeNewBet(
   }
   if (duplicates.length > 0) throw new AppError('CONFLICT', duplicates);
 
-  const policy = input.acceptOddsChanges;
-  let checked = await checkSelections(db, requested, policy);
-
-  // Live prices move fast: the delay stops bets on outcomes the bettor saw happen first.
-  const live = checked.filter((s) => s.isLive);
-  if (live.length > 0) {
-    const { liveDelayMs, liveDelayBySport } = deps.config.betting;
-    const delay = Math.max(...live.map((s) => liveDelayBySport[s.sportId] ?? liveDelayMs));
-    if (delay > 0) await sleep(delay);
-    checked = await checkSelections(db, requested, policy);
+  const taxPolicy = taxPolicyAt(DEFAULT_TAX_POLICIES, user.siteId as SiteId, deps.now());
+  const slip = { stake, freebetStake, requested, taxPolicy };
+  // Market state and odds are read once, in the transaction that books the stake: the bet
+  // records what was checked before its commit. A live slip's first look only finds its delay:
+  // that transaction rolls back, the delay passes outside any transaction, and the slip is
+  // looked at again.
+  let booked: Booked | undefined;
+  let delayed = false;
+  while (!booked) {
+    try {
+      const waited = delayed;
+      booked = await db.transaction().execute((tx) => bookBet(deps, tx, user, input, slip, waited));
+    } catch (error) {
+      if (error instanceof LiveDelayDue) {
+        delayed = true;
+        await sleep(error.ms);
+        continue;
+      }
+      // The ledger refused a balance: name the free-bet balance when it is the short one (the
+      // cash balance is named first, as a slip short of both is refused for its cash).
+      if (isInsufficientFunds(error) && freebetStake > 0) {
+        const now = await getBalances(db, user.userId);
+        if (now.cash >= stake && now.freeBet < freebetStake) throw insufficientFreeBet();
+      }
+      if (!(error instanceof DuplicatePlacement)) throw error;
+      // The same key was placed concurrently and committed first: answer what it answered.
+      const first = await answerForKnownKey(db, user, input);
+      if (!first) throw new AppError('CONFLICT', 'This bet is already being placed.');
+      return first;
+    }
   }
 
-  const taxPolicy = taxPolicyAt(DEFAULT_TAX_POLICIES, user.siteId as SiteId, deps.now());
+  await publishBalances(deps, booked.userIds);
+  await pushBetStatus(deps, user.userId, String(booked.betId), 'open', true);
+  return booked.response;
+}
+
+interface Booked {
+  betId: number;
+  response: PlaceBetResponse;
+  userIds: number[];
+}
+
+/**
+ * The bet's transaction: the legs checked (one query), the stake posted (`ledger_post`; the
+ * user's balance is checked there, under the account's lock), and the bet with its legs, stored
+ * answer and first history row inserted (one statement).
+ */
+async function bookBet(
+  deps: AppDeps,
+  tx: Tx,
+  user: SessionUser,
+  input: PlaceBetRequest,
+  slip: {
+    stake: Cents;
+    freebetStake: Cents;
+    requested: (MarketSelection & { requestedOdds: Odds })[];
+    taxPolicy: TaxPolicy;
+  },
+  delayed: boolean,
+): Promise<Booked> {
+  const { stake, freebetStake, taxPolicy } = slip;
+  const policy = input.acceptOddsChanges;
+  const checked = await checkSelections(tx, slip.requested, policy);
+  const delay = delayed ? 0 : liveDelayOf(deps, checked);
+  if (delay > 0) throw new LiveDelayDue(delay);
+
   const legs = checked.map((s) => ({
     ...s,
     qualifies: qualifiesForBoost({ odds: s.odds, blocked: false, isLive: s.isLive }),
@@ -242,130 +307,91 @@ async function placeNewBet(
     taxBoostPercentage: multiple ? taxBoostPercentage(qualifying) : 0,
   });
 
-  const balances = await getBalances(db, user.userId);
-  if (balances.cash < stake) throw insufficientFunds();
-  if (balances.freeBet < freebetStake) throw insufficientFreeBet();
-
   const placedAt = deps.now();
-  let result: { betId: number; response: PlaceBetResponse; userIds: number[] };
-  try {
-    result = await db.transaction().execute(async (tx) => {
-      // Last look inside the transaction: odds and market state exactly as the bet records them.
-      const final = await checkSelections(tx, requested, policy);
-      for (const [i, leg] of final.entries()) {
-        if (leg.odds !== legs[i]?.odds) {
-          throw new AppError('CONFLICT', [oddsChanged(leg.eventId, leg.requestedOdds, leg.odds)]);
-        }
-      }
-      const pool = breakdown.stakeAfterExcise + breakdown.freebetStake;
-      const entries: LedgerEntryInput[] = [{ account: { system: 'bets_in_play' }, amount: pool }];
-      if (stake > 0)
-        entries.push({ account: { userId: user.userId, kind: 'cash' }, amount: -stake });
-      if (breakdown.excise > 0) {
-        entries.push({ account: { system: 'tax_payable' }, amount: breakdown.excise });
-      }
-      if (freebetStake > 0) {
-        entries.push({ account: { userId: user.userId, kind: 'free_bet' }, amount: -freebetStake });
-      }
-      const posted = await postTransaction(tx, {
-        kind: 'bet_stake',
-        idempotencyKey: `bet_stake:${user.userId}:${input.idempotencyKey}`,
-        userId: user.userId,
-        entries,
-        meta: { excise: breakdown.excise, freebetStake },
-      });
-      if (posted.duplicate) throw new DuplicatePlacement();
-
-      const selections: NewSelection[] = legs.map((l) => ({
-        eventId: l.eventId,
-        marketId: l.marketId,
-        specifier: l.specifier,
-        outcomeId: l.outcomeId,
-        odds: l.odds,
-        requestedOdds: l.requestedOdds,
-        isLive: l.isLive,
-        qualifies: l.qualifies,
-        eventName: l.eventName,
-        marketName: l.marketName,
-        outcomeName: l.outcomeName,
-      }));
-      const bet = {
-        user_id: user.userId,
-        site_id: user.siteId,
-        bet_type: input.betType,
-        status: 'open' as const,
-        idempotency_key: input.idempotencyKey,
-        accept_odds_changes: policy,
-        stake: breakdown.stake,
-        freebet_stake: breakdown.freebetStake,
-        excise: breakdown.excise,
-        stake_after_excise: breakdown.stakeAfterExcise,
-        total_odds: breakdown.totalOddsText,
-        win_boost_percentage: breakdown.winBoostPercentage,
-        win_boost_amount: breakdown.winBoostAmount,
-        gross_possible_win: breakdown.grossPossibleWin,
-        withholding_tax: breakdown.withholdingTax,
-        tax_boost_percentage: breakdown.taxBoostPercentage,
-        tax_boost_amount: breakdown.taxBoostAmount,
-        net_payout: breakdown.netPayout,
-        capped: breakdown.capped,
-        tax_policy: JSON.stringify(taxPolicy),
-        stake_transaction_id: posted.transactionId,
-        placed_at: placedAt,
-        response: '{}',
-      };
-      const betId = await insertBet(tx, bet, selections);
-      const response: PlaceBetResponse = {
-        hasErrors: false,
-        betId: String(betId),
-        betType: input.betType,
-        status: 'open',
-        placedAt: placedAt.toISOString(),
-        figures: betFigures({
-          ...bet,
-          id: betId,
-          win_boost_percentage: String(breakdown.winBoostPercentage),
-          tax_boost_percentage: String(breakdown.taxBoostPercentage),
-          tax_policy: taxPolicy,
-          settled_payout: 0,
-          settled_withholding: 0,
-          settlement_count: 0,
-          settled_at: null,
-          response: null,
-          cashed_out_stake: 0,
-          cashed_out_payout: 0,
-        }),
-        selections: selections.map((s) => ({
-          eventId: s.eventId,
-          marketId: s.marketId,
-          specifier: s.specifier,
-          outcomeId: s.outcomeId,
-          odds: s.odds / 100,
-          requestedOdds: s.requestedOdds / 100,
-          isLive: s.isLive,
-          eventName: s.eventName,
-          marketName: s.marketName,
-          outcomeName: s.outcomeName,
-        })),
-      };
-      await setBetResponse(tx, betId, response);
-      await addStatusHistory(tx, betId, 'open', 'placed', null, placedAt);
-      return { betId, response, userIds: posted.userIds };
-    });
-  } catch (error) {
-    // The balance moved since the check above: name the balance that is short, as the check
-    // would have.
-    if (isInsufficientFunds(error) && freebetStake > 0) {
-      if ((await getBalances(db, user.userId)).freeBet < freebetStake) throw insufficientFreeBet();
-    }
-    if (!(error instanceof DuplicatePlacement)) throw error;
-    // The same key was placed concurrently and committed first: answer what it answered.
-    const first = await answerForKnownKey(db, user, input);
-    if (!first) throw new AppError('CONFLICT', 'This bet is already being placed.');
-    return first;
+  const pool = breakdown.stakeAfterExcise + breakdown.freebetStake;
+  const entries: LedgerEntryInput[] = [{ account: { system: 'bets_in_play' }, amount: pool }];
+  if (stake > 0) entries.push({ account: { userId: user.userId, kind: 'cash' }, amount: -stake });
+  if (breakdown.excise > 0) {
+    entries.push({ account: { system: 'tax_payable' }, amount: breakdown.excise });
   }
+  if (freebetStake > 0) {
+    entries.push({ account: { userId: user.userId, kind: 'free_bet' }, amount: -freebetStake });
+  }
+  const posted = await postTransaction(tx, {
+    kind: 'bet_stake',
+    idempotencyKey: `bet_stake:${user.userId}:${input.idempotencyKey}`,
+    userId: user.userId,
+    entries,
+    meta: { excise: breakdown.excise, freebetStake },
+  });
+  if (posted.duplicate) throw new DuplicatePlacement();
 
-  await publishBalances(deps, result.userIds);
-  await pushBetStatus(deps, user.userId, String(result.betId), 'open', true);
-  return result.response;
+  const selections: NewSelection[] = legs.map((l) => ({
+    eventId: l.eventId,
+    marketId: l.marketId,
+    specifier: l.specifier,
+    outcomeId: l.outcomeId,
+    odds: l.odds,
+    requestedOdds: l.requestedOdds,
+    isLive: l.isLive,
+    qualifies: l.qualifies,
+    eventName: l.eventName,
+    marketName: l.marketName,
+    outcomeName: l.outcomeName,
+  }));
+  const bet = {
+    user_id: user.userId,
+    site_id: user.siteId,
+    bet_type: input.betType,
+    status: 'open' as const,
+    idempotency_key: input.idempotencyKey,
+    accept_odds_changes: policy,
+    stake: breakdown.stake,
+    freebet_stake: breakdown.freebetStake,
+    excise: breakdown.excise,
+    stake_after_excise: breakdown.stakeAfterExcise,
+    total_odds: breakdown.totalOddsText,
+    win_boost_percentage: breakdown.winBoostPercentage,
+    win_boost_amount: breakdown.winBoostAmount,
+    gross_possible_win: breakdown.grossPossibleWin,
+    withholding_tax: breakdown.withholdingTax,
+    tax_boost_percentage: breakdown.taxBoostPercentage,
+    tax_boost_amount: breakdown.taxBoostAmount,
+    net_payout: breakdown.netPayout,
+    capped: breakdown.capped,
+    tax_policy: JSON.stringify(taxPolicy),
+    stake_transaction_id: posted.transactionId,
+    placed_at: placedAt,
+  };
+  const response: PlaceBetResponse = {
+    hasErrors: false,
+    // The statement that inserts the bet draws its id and fills it in (stored answer and here).
+    betId: '',
+    betType: input.betType,
+    status: 'open',
+    placedAt: placedAt.toISOString(),
+    figures: betFigures({
+      ...bet,
+      win_boost_percentage: String(breakdown.winBoostPercentage),
+      tax_boost_percentage: String(breakdown.taxBoostPercentage),
+    }),
+    selections: selections.map((s) => ({
+      eventId: s.eventId,
+      marketId: s.marketId,
+      specifier: s.specifier,
+      outcomeId: s.outcomeId,
+      odds: s.odds / 100,
+      requestedOdds: s.requestedOdds / 100,
+      isLive: s.isLive,
+      eventName: s.eventName,
+      marketName: s.marketName,
+      outcomeName: s.outcomeName,
+    })),
+  };
+  const betId = await insertPlacedBet(tx, bet, selections, response, {
+    reason: 'placed',
+    at: placedAt,
+  });
+  response.betId = String(betId);
+  return { betId, response, userIds: posted.userIds };
 }
