@@ -126,9 +126,11 @@ class DuplicatePlacement extends Error {}
 /**
  * Places a bet for the session's user. The pipeline runs in the order of issue #8; every refusal
  * is an AppError whose details name the event (per-event) or the field (per-slip). A repeated
- * idempotency key answers the first result, or 409 when the slip differs; a refusal met while
- * the same key was being placed concurrently answers the same way, so PGlite (one connection)
- * and PostgreSQL (racing connections) agree.
+ * idempotency key answers the first result, or 409 when the slip differs: a new key costs no
+ * lookup, a repeated one is found by the ledger (its stake posting's key exists) or, when the
+ * repeat is refused first (a market closed since, a break started), by the lookup after the
+ * refusal — so a refusal met while the same key was being placed concurrently answers the same
+ * way, and PGlite (one connection) and PostgreSQL (racing connections) agree.
  */
 export async function placeBet(
   deps: AppDeps,
@@ -136,8 +138,6 @@ export async function placeBet(
   site: SiteConfig,
   input: PlaceBetRequest,
 ): Promise<PlaceBetResponse> {
-  const known = await answerForKnownKey(deps.db, user, input);
-  if (known) return known;
   try {
     return await placeNewBet(deps, user, site, input);
   } catch (error) {
@@ -225,10 +225,8 @@ async function placeNewBet(
 
   const taxPolicy = taxPolicyAt(DEFAULT_TAX_POLICIES, user.siteId as SiteId, deps.now());
   const slip = { stake, freebetStake, requested, taxPolicy };
-  // Market state and odds are read once, in the transaction that books the stake: the bet
-  // records what was checked before its commit. A live slip's first look only finds its delay:
-  // that transaction rolls back, the delay passes outside any transaction, and the slip is
-  // looked at again.
+  // Market state and odds are read once, in the transaction that books the stake. A live slip's
+  // first look only finds its delay: it rolls back, waits outside any transaction, looks again.
   let booked: Booked | undefined;
   let delayed = false;
   while (!booked) {
@@ -237,6 +235,9 @@ async function placeNewBet(
       booked = await db.transaction().execute((tx) => bookBet(deps, tx, user, input, slip, waited));
     } catch (error) {
       if (error instanceof LiveDelayDue) {
+        // A repeated live slip answers at once instead of waiting the delay again.
+        const known = await answerForKnownKey(db, user, input);
+        if (known) return known;
         delayed = true;
         await sleep(error.ms);
         continue;
