@@ -4,99 +4,29 @@ import { qualifiesForBoost } from '@dau/domain/boost-qualification';
 import { currency } from '@dau/domain/currency';
 import { parseAmount } from '@dau/domain/amount-input';
 import { formatMoney, type Cents } from '@dau/domain/money';
-import { formatOdds, oddsToDecimal, parseOdds, type Odds } from '@dau/domain/odds';
-import { oddsAcceptable, type AcceptOddsChanges } from '@dau/domain/odds-acceptance';
+import { parseOdds, type Odds } from '@dau/domain/odds';
 import { payoutBreakdown } from '@dau/domain/payout';
 import { siteConfig, type SiteConfig, type SiteId } from '@dau/domain/sites';
 import { DEFAULT_TAX_POLICIES, taxPolicyAt, type TaxPolicy } from '@dau/domain/tax-policy';
 import { taxBoostPercentage } from '@dau/domain/tax-boost';
 import { winBoostPercentage } from '@dau/domain/win-boost';
 import type { AppDeps, SessionUser } from '../../app-types';
-import type { DbOrTx, Tx } from '../../db/database';
+import type { Tx } from '../../db/database';
 import { AppError, type ErrorDetail } from '../../errors/app-error';
 import { assertCanGamble } from '../accounts/responsible-gambling.service';
-import { checkSelectionsOpen, type MarketSelection } from '../feed/market-availability';
+import type { MarketSelection } from '../feed/market-availability';
 import {
   isInsufficientFunds,
   postTransaction,
   type LedgerEntryInput,
 } from '../wallet/ledger.service';
-import { getBalances, publishBalances } from '../wallet/wallet.service';
+import { balancesOf, getBalances, pushBalances } from '../wallet/wallet.service';
 import { betFigures } from './bet-wire';
 import type { NewSelection } from './betting.repository';
 import { pushBetStatus } from './betting.pushes';
-import { insertPlacedBet } from './placed-bet.repository';
+import { insertPlacedBet, type PlacedBet } from './placed-bet.repository';
+import { checkSelections, liveDelayOf, LiveDelayDue, perEvent } from './slip-checks';
 import { answerForKnownKey, insufficientFreeBet } from './known-key';
-
-interface CheckedSelection extends MarketSelection {
-  requestedOdds: Odds;
-  odds: Odds;
-  isLive: boolean;
-  sportId: number;
-  eventName: string;
-  marketName: string;
-  outcomeName: string;
-}
-
-const perEvent = (eventId: number, code: string, message: string): ErrorDetail => ({
-  code,
-  message,
-  name: String(eventId),
-});
-
-/** A price refusal names the price now, so the slip can ask the bettor about it (issue #15). */
-const oddsChanged = (eventId: number, requested: Odds, current: Odds): ErrorDetail => ({
-  ...perEvent(
-    eventId,
-    'ODDS_CHANGED',
-    `Odds changed from ${formatOdds(requested)} to ${formatOdds(current)}`,
-  ),
-  odds: oddsToDecimal(current),
-});
-
-/**
- * Market active, producer up and odds acceptable for every leg, answered from the database in
- * the bet's transaction, all legs in one query. Every refused leg is reported, not only the first.
- */
-async function checkSelections(
-  db: DbOrTx,
-  selections: (MarketSelection & { requestedOdds: Odds })[],
-  policy: AcceptOddsChanges,
-): Promise<CheckedSelection[]> {
-  const errors: ErrorDetail[] = [];
-  const checked: CheckedSelection[] = [];
-  const answers = await checkSelectionsOpen(db, selections);
-  for (const [i, availability] of answers.entries()) {
-    const s = selections[i] as MarketSelection & { requestedOdds: Odds };
-    if (!availability.open) {
-      errors.push(perEvent(s.eventId, availability.reason, availability.message));
-      continue;
-    }
-    const current = availability.odds as Odds;
-    if (!oddsAcceptable(policy, s.requestedOdds, current)) {
-      errors.push(oddsChanged(s.eventId, s.requestedOdds, current));
-      continue;
-    }
-    checked.push({ ...s, odds: current, isLive: availability.isLive, ...availability.labels });
-  }
-  if (errors.length > 0) throw new AppError('CONFLICT', errors);
-  return checked;
-}
-
-/** The live delay a slip waits before its last check: the longest of its live legs' sports. */
-function liveDelayOf(deps: AppDeps, legs: CheckedSelection[]): number {
-  const live = legs.filter((s) => s.isLive);
-  if (live.length === 0) return 0;
-  const { liveDelayMs, liveDelayBySport } = deps.config.betting;
-  return Math.max(...live.map((s) => liveDelayBySport[s.sportId] ?? liveDelayMs));
-}
-
-/** A live slip's first look: wait the delay (outside any transaction), then look again. */
-class LiveDelayDue extends Error {
-  constructor(readonly ms: number) {
-    super(`live delay of ${ms} ms`);
-  }
-}
 
 function stakeLimits(deps: AppDeps, siteId: SiteId) {
   const limits = deps.config.limits[siteId];
@@ -256,15 +186,16 @@ async function placeNewBet(
     }
   }
 
-  await publishBalances(deps, booked.userIds);
-  await pushBetStatus(deps, user.userId, String(booked.betId), 'open', true);
+  pushBalances(deps, user.userId, balancesOf(booked.placed.balances));
+  await pushBetStatus(deps, user.userId, String(booked.placed.betId), 'open', true, {
+    openBetsCount: booked.placed.openBets,
+  });
   return booked.response;
 }
 
 interface Booked {
-  betId: number;
+  placed: PlacedBet;
   response: PlaceBetResponse;
-  userIds: number[];
 }
 
 /**
@@ -389,10 +320,10 @@ async function bookBet(
       outcomeName: s.outcomeName,
     })),
   };
-  const betId = await insertPlacedBet(tx, bet, selections, response, {
+  const placed = await insertPlacedBet(tx, bet, selections, response, {
     reason: 'placed',
     at: placedAt,
   });
-  response.betId = String(betId);
-  return { betId, response, userIds: posted.userIds };
+  response.betId = String(placed.betId);
+  return { placed, response };
 }

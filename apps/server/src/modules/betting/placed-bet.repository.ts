@@ -1,12 +1,22 @@
 import { sql, type Insertable } from 'kysely';
 import type { DbOrTx } from '../../db/database';
 import type { NewSelection } from './betting.repository';
+import type { UserAccountKind } from '../wallet/wallet.tables';
 import type { BetsTable } from './betting.tables';
+
+export interface PlacedBet {
+  betId: number;
+  /** The user's open bets with this one. */
+  openBets: number;
+  /** The user's account balances by kind after the stake (for the push after the commit). */
+  balances: Partial<Record<UserAccountKind, number>>;
+}
 
 /**
  * A placed bet in one statement (one round trip while the stake's ledger accounts are locked):
  * its id drawn from the bets' sequence, the bet with its stored answer (the answer's `betId`
- * filled in by the statement), its legs and its first status-history row. Answers the bet's id.
+ * filled in by the statement), its legs and its first status-history row; the statement also
+ * reads what the pushes after the commit tell the user (open bets, balances after the stake).
  */
 export async function insertPlacedBet(
   db: DbOrTx,
@@ -14,8 +24,9 @@ export async function insertPlacedBet(
   selections: NewSelection[],
   response: object,
   history: { reason: string; at: Date },
-): Promise<number> {
+): Promise<PlacedBet> {
   const betId = sql<number>`(select id from new_bet)`;
+  const userId = bet.user_id;
   const row = await db
     .with('new_bet', (qb) =>
       qb.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('bets', 'id'))`.as('id')),
@@ -47,15 +58,27 @@ export async function insertPlacedBet(
         })),
       ),
     )
-    .insertInto('bet_status_history')
-    .values({
-      bet_id: betId,
-      status: 'open',
-      reason: history.reason,
-      message_key: null,
-      created_at: history.at,
-    })
-    .returning('bet_id')
+    .with('history', (qb) =>
+      qb.insertInto('bet_status_history').values({
+        bet_id: betId,
+        status: 'open',
+        reason: history.reason,
+        message_key: null,
+        created_at: history.at,
+      }),
+    )
+    .selectNoFrom([
+      betId.as('bet_id'),
+      // The statement's snapshot does not hold the bet it inserts: counted apart.
+      sql<string>`(select count(*) from bets
+        where user_id = ${userId} and status = 'open') + 1`.as('open_bets'),
+      sql<Record<string, number> | null>`(select jsonb_object_agg(kind, balance)
+        from ledger_accounts where user_id = ${userId})`.as('balances'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.bet_id);
+  return {
+    betId: Number(row.bet_id),
+    openBets: Number(row.open_bets),
+    balances: row.balances ?? {},
+  };
 }
