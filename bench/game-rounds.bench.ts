@@ -20,6 +20,7 @@ import {
   DATABASE_URL,
   latencySummary,
   pgbenchTps,
+  profileLines,
   profileQueries,
   reachable,
 } from './postgres-kit';

@@ -74,7 +74,7 @@ await withBenchServer('bench_profile', {}, async (server) => {
   profile.stop();
   latencies.sort((a, b) => a - b);
   const summary = latencySummary(latencies, seconds);
-  process.stderr.write(
-    `${USERS} users for ${seconds.toFixed(1)} s: ${summary.perSecond} bets/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms\n${profileLines(profile, latencies.length, 'bet')}`,
-  );
+  const rate = `${summary.perSecond} bets/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms`;
+  process.stderr.write(`${USERS} users for ${seconds.toFixed(1)} s: ${rate}\n`);
+  process.stderr.write(profileLines(profile, latencies.length, 'bet'));
 });

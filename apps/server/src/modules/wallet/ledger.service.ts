@@ -131,9 +131,9 @@ export function asInsufficientFunds(error: unknown): unknown {
  * trip (`ledger_post`, migration 0800) it writes the header (a repeated idempotency key stops
  * there), locks the touched accounts (the house's first, then users', by id), refuses to take a
  * user account below zero (the database CHECK is the backstop), and records each entry with the
- * account's running balance. Call it last in the transaction: the accounts stay locked until the commit. The
- * house's busy accounts are sharded (decision 200); all postings of one database transaction
- * use the same shard of each.
+ * account's running balance. Call it late in the transaction: the accounts stay locked until
+ * the commit. The house's busy accounts are sharded (decision 200); all postings of one
+ * database transaction use the same shard of each.
  */
 export async function postTransaction(
   tx: Tx,
