@@ -83,6 +83,10 @@ describe.skipIf(!redisUrl)('a re-join snapshot across instances on Redis', () =>
       ?.markets.get('1')
       ?.outcomes.find((o) => o.outcomeId === 1)?.odds;
     expect(inModel).not.toBe(412);
+    // The relay reaches B on its own Redis connection, beside the adapter's: wait for it too.
+    await expect
+      .poll(() => homeOf(b!.server.deps.feed.snapshots.sport(sportId), eventId))
+      .toBe(4.12);
 
     client.connect();
     await expect.poll(() => snapshots.length).toBe(2);
