@@ -22,7 +22,8 @@ describe.skipIf(!redisUrl)('a re-join snapshot across instances on Redis', () =>
       for (const s of sockets) s.disconnect();
     },
     {
-      env: (i) => (i === 0 ? { FEED_MODE: 'manual', FEED_FIXTURES_PER_TOURNAMENT: '2' } : {}),
+      env: (i): Record<string, string> =>
+        i === 0 ? { FEED_MODE: 'manual', FEED_FIXTURES_PER_TOURNAMENT: '2' } : {},
       // B loads the read model A's feed wrote when it starts.
       afterFirst: (a) => a.server.deps.feed.connect(),
     },
