@@ -83,6 +83,10 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'signed-in users only: the loyalty progress request and pushes',
   },
   {
+    pattern: /^src\/features\/shell\/signed-in-actions\.tsx$/,
+    reason: "signed-in users only: the header's balance, Deposit and My Account (ADR 184)",
+  },
+  {
     pattern: /^src\/features\/my-bets\/bet-card-drop\.tsx$/,
     reason: "signed-in users only: the header's bet drop (the MY BETS link until it loads)",
   },
