@@ -47,9 +47,7 @@ describe.skipIf(!redisUrl)('a re-join snapshot across instances on Redis', () =>
       ?.odds.find((m) => m.uid === '1')
       ?.m.find((o) => o.id === 1)?.o;
   const pushed = (pushes: OddsChangePush[], eventId: number, odds: number) =>
-    pushes.some(
-      (p) => p.eventId === eventId && p.market.uid === '1' && p.market.m[0]?.o === odds,
-    );
+    pushes.some((p) => p.eventId === eventId && p.market.uid === '1' && p.market.m[0]?.o === odds);
 
   it('answers the price moved on A while the client of B was away, then relays the next', async () => {
     const [a, b] = servers;

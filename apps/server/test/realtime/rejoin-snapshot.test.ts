@@ -57,8 +57,10 @@ function liveEvent() {
 }
 
 const homePrice = (events: EventSummary[], eventId: number) =>
-  events.find((e) => e.id === eventId)?.odds.find((m) => m.uid === '1')?.m.find((o) => o.id === 1)
-    ?.o;
+  events
+    .find((e) => e.id === eventId)
+    ?.odds.find((m) => m.uid === '1')
+    ?.m.find((o) => o.id === 1)?.o;
 const pushedHome = (push: OddsChangePush) =>
   push.market.uid === '1' ? push.market.m.find((o) => o.id === 1)?.o : undefined;
 

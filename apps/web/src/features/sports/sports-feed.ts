@@ -66,8 +66,7 @@ function join(socket: SocketLike, room: Room): void {
       if (wired !== socket || !counts.has(roomKey(room))) return;
       seedEvents(events);
     });
-  }
-  else socket.emit('JoinMarketForBetslip', { eventId: room.eventId, marketId: room.marketId });
+  } else socket.emit('JoinMarketForBetslip', { eventId: room.eventId, marketId: room.marketId });
 }
 
 function leave(socket: SocketLike, room: Room): void {
