@@ -44,6 +44,8 @@ export class OpenBetsIndex {
   private readonly pending = new Set<number>();
   private reload = false;
   private work: Promise<void> | null = null;
+  /** Grows on `stop()`: a read begun before it stores nothing. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -64,14 +66,20 @@ export class OpenBetsIndex {
 
   /** Loads every open cash bet unless already loaded; resolves when the index is current. */
   async start(): Promise<void> {
-    if (this.state === 'off') this.state = 'loading';
-    if (this.state === 'loading') this.reload = true;
+    if (this.state === 'off') {
+      this.state = 'loading';
+      this.reload = true;
+    } else if (this.state === 'loading' && !this.work) {
+      // The last load failed: try again.
+      this.reload = true;
+    }
     this.kick();
     await this.idle();
   }
 
   /** Forgets everything (this instance stopped pushing offers); announcements are ignored. */
   stop(): void {
+    this.generation += 1;
     this.state = 'off';
     this.pending.clear();
     this.reload = false;
@@ -156,6 +164,7 @@ export class OpenBetsIndex {
   }
 
   private async loadAll(): Promise<void> {
+    const generation = this.generation;
     const seen = new Set<number>();
     let after = 0;
     for (;;) {
@@ -164,8 +173,7 @@ export class OpenBetsIndex {
         .orderBy('id')
         .limit(IDS_PER_READ)
         .execute();
-      if (this.state === 'off') return;
-      await this.put(bets);
+      if (!(await this.put(bets, generation))) return;
       for (const bet of bets) seen.add(bet.id);
       if (bets.length < IDS_PER_READ) break;
       after = bets[bets.length - 1]!.id;
@@ -175,16 +183,20 @@ export class OpenBetsIndex {
   }
 
   private async refresh(ids: number[]): Promise<void> {
+    const generation = this.generation;
     const bets = await this.betsQuery().where('id', 'in', ids).execute();
-    if (this.state === 'off') return;
-    await this.put(bets);
+    if (!(await this.put(bets, generation))) return;
     const open = new Set(bets.map((b) => b.id));
     for (const id of ids) if (!open.has(id)) this.remove(id);
   }
 
-  /** Stores `bets` with their legs as they are now (legs read after the bets). */
-  private async put(bets: OfferBet[]): Promise<void> {
-    if (bets.length === 0) return;
+  /**
+   * Stores `bets` with their legs as they are now (legs read after the bets); false when the
+   * index was stopped since the read of `generation` began (nothing stored).
+   */
+  private async put(bets: OfferBet[], generation: number): Promise<boolean> {
+    if (generation !== this.generation) return false;
+    if (bets.length === 0) return true;
     const legs = await this.db
       .selectFrom('bet_selections as s')
       .leftJoin('feed_events as e', 'e.id', 's.event_id')
@@ -211,7 +223,7 @@ export class OpenBetsIndex {
       .orderBy('s.bet_id')
       .orderBy('s.leg_index')
       .execute();
-    if (this.state === 'off') return;
+    if (generation !== this.generation) return false;
     const byBet = new Map<number, IndexedLeg[]>();
     for (const leg of legs) {
       const list = byBet.get(leg.bet_id);
@@ -219,6 +231,7 @@ export class OpenBetsIndex {
       else byBet.set(leg.bet_id, [leg]);
     }
     for (const bet of bets) this.set({ bet, legs: byBet.get(bet.id) ?? [] });
+    return true;
   }
 
   private betsQuery() {
