@@ -5,7 +5,7 @@ import { cashoutStatesInModel, offerResponse, priceCashout } from './cashout.ser
 import { BETS_CHANGED, OpenBetsIndex } from './open-bets-index';
 
 /** Offers of the bets on a market reach their owners at most this often (latest wins). */
-export const CASHOUT_PUSH_MS = 200;
+export const CASHOUT_PUSH_MS = 100;
 /** The open-bets index is read again whole this often (heals a lost announcement). */
 export const OPEN_BETS_RESYNC_MS = 60_000;
 /** Bets priced before yielding to the event loop (sockets and requests keep moving). */
@@ -98,7 +98,10 @@ export class CashoutOfferPusher implements IngestionListener {
     this.timer.unref();
   }
 
-  /** The open cash bets with a leg on `events` (null: every one), in id order. */
+  /**
+   * The open cash bets with a leg on `events` (null: every one), those of the event that moved
+   * first first (`events` keeps the order of the first change of each).
+   */
   private async pushOffers(events: number[] | null): Promise<void> {
     const { realtime } = this.deps;
     // Loads the index the first time; then waits only for announced changes not read yet.

@@ -46,6 +46,10 @@ export class OpenBetsIndex {
   private work: Promise<void> | null = null;
   /** Grows on `stop()`: a read begun before it stores nothing. */
   private generation = 0;
+  /** Reads asked for (announcements, loads) and how many of them have been read. */
+  private asked = 0;
+  private answered = 0;
+  private readonly waiters: { upTo: number; resolve: () => void }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -64,17 +68,22 @@ export class OpenBetsIndex {
     return this.bets.size;
   }
 
-  /** Loads every open cash bet unless already loaded; resolves when the index is current. */
+  /**
+   * Loads every open cash bet unless already loaded; resolves once every change announced
+   * before this call has been read (not those announced meanwhile: a busy stream of placements
+   * never holds a caller up), or the read failed (reported).
+   */
   async start(): Promise<void> {
-    if (this.state === 'off') {
+    if (this.state === 'off' || (this.state === 'loading' && !this.work)) {
+      // Off, or the last load failed: load.
       this.state = 'loading';
       this.reload = true;
-    } else if (this.state === 'loading' && !this.work) {
-      // The last load failed: try again.
-      this.reload = true;
+      this.asked += 1;
     }
+    const target = this.asked;
     this.kick();
-    await this.idle();
+    if (this.answered >= target) return;
+    await new Promise<void>((resolve) => this.waiters.push({ upTo: target, resolve }));
   }
 
   /** Forgets everything (this instance stopped pushing offers); announcements are ignored. */
@@ -84,12 +93,14 @@ export class OpenBetsIndex {
     this.pending.clear();
     this.reload = false;
     for (const id of [...this.bets.keys()]) this.remove(id);
+    this.release();
   }
 
   /** Reads every open cash bet again (a lost announcement is healed by the next resync). */
   resync(): void {
     if (this.state === 'off') return;
     this.reload = true;
+    this.asked += 1;
     this.kick();
   }
 
@@ -99,6 +110,7 @@ export class OpenBetsIndex {
     for (const id of payload) {
       if (Number.isSafeInteger(id) && (id as number) > 0) this.pending.add(id as number);
     }
+    this.asked += 1;
     this.kick();
   }
 
@@ -116,27 +128,51 @@ export class OpenBetsIndex {
     return [...this.bets.values()].sort((a, b) => a.bet.id - b.bet.id);
   }
 
-  /** The bets with a leg on one of `eventIds`, each once, in id order. */
+  /**
+   * The bets with a leg on one of `eventIds`, each once: the first event's bets first (in id
+   * order), so the offers of the price that moved first go out first.
+   */
   on(eventIds: Iterable<number>): IndexedBet[] {
     const ids = new Set<number>();
     for (const eventId of eventIds) {
-      for (const id of this.byEvent.get(eventId) ?? []) ids.add(id);
+      const onEvent = [...(this.byEvent.get(eventId) ?? [])].sort((a, b) => a - b);
+      for (const id of onEvent) ids.add(id);
     }
-    return [...ids].sort((a, b) => a - b).map((id) => this.bets.get(id)!);
+    return [...ids].map((id) => this.bets.get(id)!);
   }
 
   private kick(): void {
     if (this.work) return;
     this.work = this.run()
-      .catch((err: unknown) => this.options.onError?.(err))
+      .catch((err: unknown) => {
+        // Nobody waits for a read that failed; it is tried again on the next ask.
+        this.release();
+        this.options.onError?.(err);
+      })
       .finally(() => {
         this.work = null;
       });
   }
 
+  /** Reads up to ask number `upTo` are done: their waiters go on. */
+  private settle(upTo: number): void {
+    this.answered = Math.max(this.answered, upTo);
+    this.release(this.answered);
+  }
+
+  private release(upTo = Infinity): void {
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const waiter = this.waiters[i]!;
+      if (waiter.upTo > upTo) continue;
+      this.waiters.splice(i, 1);
+      waiter.resolve();
+    }
+  }
+
   private async run(): Promise<void> {
     for (;;) {
       if (this.state === 'off') return;
+      const upTo = this.asked;
       if (this.reload) {
         this.reload = false;
         // Changes asked for before this point are read by the load itself.
@@ -147,9 +183,13 @@ export class OpenBetsIndex {
           this.reload = true;
           throw err;
         }
+        this.settle(upTo);
         continue;
       }
-      if (this.pending.size === 0) return;
+      if (this.pending.size === 0) {
+        this.settle(upTo);
+        return;
+      }
       const ids = [...this.pending];
       this.pending.clear();
       try {
@@ -160,6 +200,7 @@ export class OpenBetsIndex {
         for (const id of ids) this.pending.add(id);
         throw err;
       }
+      this.settle(upTo);
     }
   }
 
