@@ -123,7 +123,11 @@ describe('cash-out offer pushes', () => {
       const url = `/api/bets/${cashed}/cashout`;
       const query = stake === undefined ? '' : `?stake=${stake}`;
       const offer = await t.app.inject({ method: 'GET', url: url + query, cookies: alice.cookies });
-      const payload = { value: offer.json().value, acceptChanges: 'any', ...(stake ? { stake } : {}) };
+      const payload = {
+        value: offer.json().value,
+        acceptChanges: 'any',
+        ...(stake ? { stake } : {}),
+      };
       const res = await t.app.inject({ method: 'POST', url, cookies: alice.cookies, payload });
       expect(res.statusCode, res.body).toBe(200);
     };
