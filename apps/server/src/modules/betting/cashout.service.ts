@@ -25,6 +25,7 @@ import {
 } from '../feed/market-availability';
 import { toUnits } from '../wallet/wallet.service';
 import { betSelections, userBet } from './betting.repository';
+import type { OfferBet, OfferLeg } from './open-bets-index';
 import type { BetRow, BetSelectionRow } from './betting.tables';
 import { legOutcome } from './settlement.service';
 
@@ -32,28 +33,6 @@ import { legOutcome } from './settlement.service';
  * Cash-out on the server (issue #21): the bet's legs and the feed's current prices become the
  * domain's `CashoutBet`, priced by `cashoutOffer` (ADR 220) — the formula lives only there.
  */
-
-/** The columns of a bet that its offer reads (the open-bets index keeps only these). */
-export type OfferBet = Pick<
-  BetRow,
-  'id' | 'user_id' | 'site_id' | 'status' | 'stake' | 'freebet_stake' | 'bet_type' | 'tax_policy'
->;
-/** The columns of a leg that its offer reads. */
-export type OfferLeg = Pick<
-  BetSelectionRow,
-  | 'bet_id'
-  | 'leg_index'
-  | 'event_id'
-  | 'market_id'
-  | 'specifier'
-  | 'outcome_id'
-  | 'odds'
-  | 'qualifies'
-  | 'result'
-  | 'void_factor'
-  | 'dead_heat_factor'
-  | 'cancelled'
->;
 
 /** A bet's legs as the domain prices them, or why the bet has no offer before any price. */
 export interface CashoutState<B extends OfferBet = BetRow> {

@@ -1,6 +1,6 @@
 import type { Realtime } from '../../realtime/socket-server';
 import type { Db } from '../../db/database';
-import type { OfferBet, OfferLeg } from './cashout.service';
+import type { BetRow, BetSelectionRow } from './betting.tables';
 
 /**
  * The instance channel on which a change to bets is announced after its commit: placement,
@@ -8,6 +8,28 @@ import type { OfferBet, OfferLeg } from './cashout.service';
  * it. The payload is the changed bets' ids.
  */
 export const BETS_CHANGED = 'betsChanged';
+
+/** The columns of a bet that its offer reads (the open-bets index keeps only these). */
+export type OfferBet = Pick<
+  BetRow,
+  'id' | 'user_id' | 'site_id' | 'status' | 'stake' | 'freebet_stake' | 'bet_type' | 'tax_policy'
+>;
+/** The columns of a leg that its offer reads. */
+export type OfferLeg = Pick<
+  BetSelectionRow,
+  | 'bet_id'
+  | 'leg_index'
+  | 'event_id'
+  | 'market_id'
+  | 'specifier'
+  | 'outcome_id'
+  | 'odds'
+  | 'qualifies'
+  | 'result'
+  | 'void_factor'
+  | 'dead_heat_factor'
+  | 'cancelled'
+>;
 
 /** Ids of bets per read when (re)loading them. */
 const IDS_PER_READ = 2_000;
