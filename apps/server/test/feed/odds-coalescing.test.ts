@@ -128,21 +128,23 @@ it('keeps the minimum gap after a flush, the latest price of a market winning', 
 });
 
 it('widens the gap with what a flush cost, up to the cap, and narrows it when sends are cheap', async () => {
-  sendCostMs = 20;
+  sendCostMs = 40;
   change(1, 150);
   change(2, 150);
   await advance(0);
-  // Two sends of 20 ms: the next flush waits 40 ms × the load factor after this one ended.
-  expect(publisher.currentGapMs()).toBe(40 * ODDS_LOAD_FACTOR);
+  // Two sends of 40 ms: the next flush waits 80 ms × the load factor after this one ended.
+  const gap = 80 * ODDS_LOAD_FACTOR;
+  expect(gap).toBeGreaterThan(ODDS_MIN_GAP_MS);
+  expect(publisher.currentGapMs()).toBe(gap);
   const ended = now;
   change(1, 160);
-  await advance(40 * ODDS_LOAD_FACTOR - 1);
+  await advance(gap - 1);
   expect(sent).toHaveLength(2);
   await advance(1);
   expect(sent).toHaveLength(3);
-  expect(sent[2]!.at - ended).toBe(40 * ODDS_LOAD_FACTOR);
+  expect(sent[2]!.at - ended).toBe(gap);
 
-  sendCostMs = 200;
+  sendCostMs = ODDS_MAX_GAP_MS;
   change(1, 170);
   await advance(ODDS_MAX_GAP_MS);
   expect(publisher.currentGapMs()).toBe(ODDS_MAX_GAP_MS);

@@ -31,6 +31,7 @@ import {
   type NewSelection,
 } from './betting.repository';
 import { pushBetStatus } from './betting.pushes';
+import { announceBetsChanged } from './open-bets-index';
 import { answerForKnownKey, insufficientFreeBet } from './known-key';
 
 interface CheckedSelection extends MarketSelection {
@@ -365,6 +366,7 @@ async function placeNewBet(
     return first;
   }
 
+  announceBetsChanged(deps.realtime, [result.betId]);
   await publishBalances(deps, result.userIds);
   await pushBetStatus(deps, user.userId, String(result.betId), 'open', true);
   return result.response;

@@ -10,14 +10,15 @@ import { isLiveStatus, marketKey, type FeedReadModel } from './read-model';
 /**
  * Price pushes are coalesced per market with a gap that follows the load (ADR 231): after a
  * quiet spell the next change goes out at once (on the next timer tick, so changes of one
- * commit travel together); after a flush the next one waits at least `ODDS_MIN_GAP_MS`, and
- * `ODDS_LOAD_FACTOR` times as long as that flush took to send, up to `ODDS_MAX_GAP_MS`. One
- * market so reaches a client at most 20 times a second (the latest price wins), and sending
- * prices takes at most about a quarter of the event loop however many clients listen.
+ * commit travel together); after a flush the next one waits at least `ODDS_MIN_GAP_MS`, and as
+ * long as that flush took to send (`ODDS_LOAD_FACTOR` times), up to `ODDS_MAX_GAP_MS`. One
+ * market so reaches a client at most 20 times a second (the latest price wins); the gap only
+ * grows past the minimum once sending prices would take half of the event loop, where waiting
+ * longer is what lets the latest price replace more of the pending ones.
  */
 export const ODDS_MIN_GAP_MS = 50;
 export const ODDS_MAX_GAP_MS = 300;
-export const ODDS_LOAD_FACTOR = 4;
+export const ODDS_LOAD_FACTOR = 1;
 
 export interface FeedPublisherOptions {
   /** A monotonic clock in ms (tests step it). */
