@@ -9,11 +9,10 @@
  * and drops them. Without a reachable server the benchmark says so and skips.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
 import {
   fundedUsers,
-  openPicks,
+  listeningWithPicks,
   postPlaceBet,
   reporter,
   withBenchServer,
@@ -29,12 +28,7 @@ const report = reporter(NAME);
 
 async function placementRun(): Promise<Record<string, number>> {
   return withBenchServer('bench_bets', {}, async (server) => {
-    await server.deps.feed.connect();
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = server.app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const picks = await openPicks(base);
-    if (picks.length < 10) throw new Error(`only ${picks.length} open pre-match events`);
+    const { base, picks } = await listeningWithPicks(server);
 
     // N users, each signed in (a session cookie) and funded from the house through the ledger.
     const { db } = server.deps;

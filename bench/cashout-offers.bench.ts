@@ -11,6 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type { CashoutOfferResponse } from '@dau/contracts/betting/cashout';
+import { BETS_CHANGED } from '../apps/server/src/modules/betting/open-bets-index';
 import { admin, DATABASE_URL, latencySummary, reachable } from './postgres-kit';
 import { fundedUsers, openPicks, postPlaceBet, reporter, withBenchServer } from './server-kit';
 
@@ -120,6 +121,13 @@ async function offersRun(): Promise<Record<string, number | string>> {
           }),
         );
         await copyBets(schema, OPEN_BETS);
+        // The copies were written behind the server's back: announce them as any instance
+        // announces the bets it changed, so the offer pushes' open-bets index reads them.
+        const ids = await db.selectFrom('bets').select('id').execute();
+        server.deps.realtime.toInstances(
+          BETS_CHANGED,
+          ids.map((r) => r.id),
+        );
         const open = await db
           .selectFrom('bets')
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -156,6 +164,8 @@ async function offersRun(): Promise<Record<string, number | string>> {
         await Promise.all(
           sockets.map((s) => new Promise<void>((resolve) => s.once('authState', () => resolve()))),
         );
+        // The world keeps moving prices meanwhile: the index has read the announced copies.
+        await new Promise((r) => setTimeout(r, 1_000));
 
         // Prices walk by a hundredth at a time so that no two in a row are equal.
         const eventIds = [...new Set(picks.map((p) => p.eventId))];
@@ -188,6 +198,7 @@ async function offersRun(): Promise<Record<string, number | string>> {
           oddsChanges: sent,
           oddsChangesPerSecond: Math.round(sent / (DURATION_MS / 1000)),
           offersPushed: pushes,
+          betsOffered: lastPush.size,
           offerP50Ms: summary.p50Ms,
           offerP99Ms: summary.p99Ms,
           goal: 'p99 ≤ 500 ms',

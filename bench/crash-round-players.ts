@@ -17,6 +17,12 @@ export interface PlayersStart {
 
 export interface PlayersResult {
   cashOutMs: number[];
+  /**
+   * Of the cash-outs taken (200), the two halves of the ack on the machine's one clock: sent →
+   * the server's arrival time (`judgedAt`), and that → the answer read.
+   */
+  cashOutToServerMs: number[];
+  cashOutInServerMs: number[];
   betMs: number[];
   /** Answers by status: `bet:200`, `cashout:409`, … (`…:error` when the request failed). */
   statuses: Record<string, number>;
@@ -32,6 +38,8 @@ if (!send) throw new Error('crash-round-players runs as a child of crash-round.b
 let running = false;
 const result: PlayersResult = {
   cashOutMs: [],
+  cashOutToServerMs: [],
+  cashOutInServerMs: [],
   betMs: [],
   statuses: {},
   received: {},
@@ -60,6 +68,13 @@ async function post(
     });
     const text = await res.text();
     const ms = performance.now() - began;
+    const judgedAt = /"judgedAt":"([^"]+)"/.exec(text)?.[1];
+    if (kind === 'cashout' && res.status === 200 && judgedAt) {
+      const sentAt = performance.timeOrigin + began;
+      const arrived = Date.parse(judgedAt);
+      result.cashOutToServerMs.push(arrived - sentAt);
+      result.cashOutInServerMs.push(sentAt + ms - arrived);
+    }
     // A refusal's reason (BETTING_CLOSED, ROUND_CRASHED, …) from the error envelope.
     const reason = res.status === 200 ? '' : (/\b[A-Z][A-Z_]{4,}\b/.exec(text)?.[0] ?? '');
     count(`${kind}:${res.status}${reason ? ` ${reason}` : ''}`);

@@ -239,6 +239,10 @@ async function run(players: number): Promise<Record<string, unknown>> {
     }
     const cashOuts = results.flatMap((r) => r.cashOutMs).sort((x, y) => x - y);
     const bets = results.flatMap((r) => r.betMs).sort((x, y) => x - y);
+    const sorted = (pick: (r: PlayersResult) => number[]) =>
+      results.flatMap(pick).sort((x, y) => x - y);
+    const toServer = sorted((r) => r.cashOutToServerMs);
+    const inServer = sorted((r) => r.cashOutInServerMs);
     const statuses: Record<string, number> = {};
     for (const r of results) {
       for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
@@ -262,6 +266,9 @@ async function run(players: number): Promise<Record<string, unknown>> {
       cashOutAcks: cashOuts.length,
       cashOutAckP50Ms: tenth(percentile(cashOuts, 50)),
       cashOutAckP99Ms: tenth(percentile(cashOuts, 99)),
+      // Of the cash-outs taken: sent → the server's arrival time, and arrival → answer read.
+      cashOutToServerP50P99Ms: [tenth(percentile(toServer, 50)), tenth(percentile(toServer, 99))],
+      cashOutInServerP50P99Ms: [tenth(percentile(inServer, 50)), tenth(percentile(inServer, 99))],
       betAckP50Ms: tenth(percentile(bets, 50)),
       betAckP99Ms: tenth(percentile(bets, 99)),
       answers: statuses,

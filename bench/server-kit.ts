@@ -3,6 +3,7 @@
  * and the open pre-match prices the sports list serves.
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Db } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/modules/accounts/password';
@@ -155,4 +156,17 @@ export function postPlaceBet(
       })),
     }),
   });
+}
+
+/** Connects the feed, listens on a free port, and reads the open prices (at least ten). */
+export async function listeningWithPicks(
+  server: BenchServer,
+): Promise<{ base: string; picks: Pick[] }> {
+  await server.deps.feed.connect();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  const picks = await openPicks(base);
+  if (picks.length < 10) throw new Error(`only ${picks.length} open pre-match events`);
+  return { base, picks };
 }

@@ -10,12 +10,11 @@
  * benchmarks; without a reachable server the benchmark says so and skips.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { processSettlements } from '../apps/server/src/modules/betting/settlement.service';
 import { DATABASE_URL, latencySummary, reachable } from './postgres-kit';
 import {
   fundedUsers,
-  openPicks,
+  listeningWithPicks,
   postPlaceBet,
   reporter,
   withBenchServer,
@@ -30,12 +29,7 @@ const report = reporter(NAME);
 
 async function run(): Promise<Record<string, unknown>> {
   return withBenchServer('bench_settle', {}, async (server) => {
-    await server.deps.feed.connect();
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = server.app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const picks = await openPicks(base);
-    if (picks.length < 10) throw new Error(`only ${picks.length} open pre-match events`);
+    const { base, picks } = await listeningWithPicks(server);
     const [batched, single, ...others] = picks as [Pick, Pick, ...Pick[]];
     // The manual feed's producers go down after 20 s without an alive: the simulator's own
     // timer, paused, keeps them up (alive every 10 s) with the prices standing still.

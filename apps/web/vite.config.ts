@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { deferredEntry } from './scripts/deferred-entry-plugin';
 import { homeChunk } from './scripts/home-chunk';
 import { precompress } from './scripts/precompress-plugin';
 import { pureReactRouter } from './scripts/pure-react-router';
@@ -32,7 +33,14 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browser
 
 const browserBuild = defineConfig({
   root,
-  plugins: [react(), pureReactRouter(), precompress(), home.plugin, serviceWorker()],
+  plugins: [
+    react(),
+    pureReactRouter(),
+    deferredEntry(),
+    precompress(),
+    home.plugin,
+    serviceWorker(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -12,6 +12,7 @@ import { seedDemoData, seedDemoDataAfterFeed } from './demo-data';
 import { isAllowedSocketOrigin } from './config/server';
 import { liveSessionIds, resolveSession } from './modules/accounts/session.service';
 import { addressKey, clientAddress } from './plugins/client-address';
+import type { OddsChangePush } from '@dau/contracts/sports/realtime-payloads';
 import { FeedService } from './modules/feed/feed.service';
 import { feedChannelCatchUp } from './modules/feed/feed-subscriptions';
 import { receiptStatus } from './modules/betting/betting.pushes';
@@ -116,6 +117,10 @@ export async function createServer(
     logger: app.log,
     // A hub client registering a site gets its critical notices in force (issue #15 item 14).
     onRegisterSite: siteNotices,
+    // A hub client joining an event or a sport gets its events' summaries (ADR 230).
+    onJoin: (room, send) => {
+      for (const summary of feed.snapshots.room(room)) send('EventUpdated', summary);
+    },
   });
   // The websocket API and realtime events service of spec doc 2 §7 (decision 214).
   const feedCatchUp = feedChannelCatchUp(feed);
@@ -143,6 +148,11 @@ export async function createServer(
     },
   });
   if (realtime.io) {
+    // Prices pushed by the ingesting instance keep this one's snapshots current (ADR 230).
+    tap.listen({
+      wants: (push) => push.target === 'oddsChange',
+      deliver: (push) => feed.snapshots.priceSeen(push.args[0] as OddsChangePush),
+    });
     hub.attach(app.server, tap);
     wsApi.attach(app.server, tap);
     await tap.attach(realtime.io);

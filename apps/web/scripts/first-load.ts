@@ -83,6 +83,10 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'signed-in users only: the loyalty progress request and pushes',
   },
   {
+    pattern: /^src\/features\/shell\/signed-in-actions\.tsx$/,
+    reason: "signed-in users only: the header's balance, Deposit and My Account (ADR 184)",
+  },
+  {
     pattern: /^src\/features\/my-bets\/bet-card-drop\.tsx$/,
     reason: "signed-in users only: the header's bet drop (the MY BETS link until it loads)",
   },
@@ -99,6 +103,9 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'the slip: on the first tap or selection; a restored slip after the first paint',
   },
 ];
+
+/** A `<script src>` of index.html that is not a module (the build's module entry is in the manifest). */
+const CLASSIC_SCRIPT = /<script src="\/([^"]+\.js)"(?![^>]*type="module")[^>]*><\/script>/g;
 
 interface ManifestChunk {
   file: string;
@@ -199,8 +206,13 @@ export function measureFirstLoad(distDir: string): FirstLoad {
     }
   }
 
-  const js = [...critical]
-    .map((key) => ({ key, file: (manifest[key] as ManifestChunk).file }))
+  // The page's own classic scripts (the loader of ADR 184) are first-load JavaScript too.
+  const page = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const loaders = [...page.matchAll(CLASSIC_SCRIPT)].map((match) => match[1] as string);
+  const js = [
+    ...[...critical].map((key) => ({ key, file: (manifest[key] as ManifestChunk).file })),
+    ...loaders.map((file) => ({ key: 'index.html', file })),
+  ]
     .map(({ key, file }) => ({ key, file, gzipBytes: gzipOf(file) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   const cssFiles = new Set([...critical].flatMap((key) => manifest[key]?.css ?? []));

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/theme.css';
@@ -35,7 +35,9 @@ const render = () => {
     </StrictMode>
   );
   // The server rendered the page (ADR 180): hydrate its HTML; otherwise (the dev server) render.
-  if (container.dataset.ssr !== undefined) hydrateRoot(container, app);
+  // Hydration as a transition yields to the browser every few milliseconds instead of one long
+  // task, so a tap during it is not blocked (ADR 184).
+  if (container.dataset.ssr !== undefined) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 };
 // Swahili's words load only where Swahili is spoken, before the first render (ADR 142); if

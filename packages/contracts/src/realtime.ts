@@ -9,6 +9,7 @@ import type { JackpotsPush, JackpotWonPush } from './casino/jackpots';
 import type { RouletteResultPush, RouletteRound } from './casino/roulette';
 import type { LoyaltyProgressResponse, LoyaltyRewardPush } from './loyalty/loyalty-progress';
 import type { CriticalNoticePush } from './sports/critical-notice';
+import type { EventSummary } from './sports/event-summary';
 import type { FeedStatus } from './sports/feed-status';
 import type { VirtualBetPlacedPush, VirtualMatchday } from './virtuals/virtuals';
 import type {
@@ -138,7 +139,11 @@ export interface ClientToServerEvents {
   /** Events channel subscriptions (spec doc 2 §7). */
   JoinEvent: (eventId: number) => void;
   LeaveEvent: (eventId: number) => void;
-  JoinSport: (sportId: number) => void;
+  /**
+   * Join a sport's room. The current summaries of its events (pre-match and live) answer the
+   * acknowledgement when one is asked for, else arrive as one `EventUpdated` each (ADR 230).
+   */
+  JoinSport: (sportId: number, snapshot?: (events: EventSummary[]) => void) => void;
   LeaveSport: (sportId: number) => void;
   JoinMarketForBetslip: (payload: BetslipMarketRef) => void;
   LeaveEventForBetslip: (payload: BetslipMarketRef) => void;

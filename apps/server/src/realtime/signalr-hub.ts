@@ -65,6 +65,12 @@ export interface SignalRHubOptions {
   logger?: FastifyBaseLogger;
   /** Called when a client joins a site's room (the site's active notices are sent to it). */
   onRegisterSite?: (siteId: number, send: (target: string, ...args: unknown[]) => void) => void;
+  /**
+   * The current state a client joining a room is sent (ADR 230: event and sport rooms get their
+   * events' summaries), before the invocation's completion so the client has it when `invoke`
+   * resolves.
+   */
+  onJoin?: (room: string, send: (target: string, ...args: unknown[]) => void) => void;
   now?: () => number;
 }
 
@@ -261,7 +267,10 @@ export class SignalRHub {
         send({ type: 3, invocationId, error: `Failed to invoke '${target}': too many rooms.` });
       return true;
     }
-    if (action?.join) connection.rooms.add(action.join);
+    if (action?.join) {
+      connection.rooms.add(action.join);
+      this.options.onJoin?.(action.join, (t, ...a) => send({ type: 1, target: t, arguments: a }));
+    }
     if (action?.leave) connection.rooms.delete(action.leave);
     // A non-blocking invocation (no id) gets no answer at all.
     if (invocationId !== null) {

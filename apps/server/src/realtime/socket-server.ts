@@ -27,16 +27,19 @@ export interface SocketData {
   clientId: number | null;
 }
 
+/** Messages between instances (`Realtime.toInstances`): a channel and one JSON payload. */
+export type InstanceEvents = Record<string, (payload: unknown) => void>;
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InstanceEvents,
   SocketData
 >;
 export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InstanceEvents,
   SocketData
 >;
 
@@ -74,6 +77,13 @@ export interface Realtime {
    * REDIS_URL is set): logout, password change and reset, a break or self-exclusion.
    */
   endSessions(sessionIds: readonly number[]): void;
+  /**
+   * A message to the handlers of `channel` on every instance, this one included (at once, here;
+   * through the Redis adapter's server-side emit elsewhere when REDIS_URL is set). Fire and
+   * forget: a receiver must cope with a lost one.
+   */
+  toInstances(channel: string, payload: unknown): void;
+  onInstanceMessage(channel: string, handler: (payload: unknown) => void): void;
 }
 
 export interface RealtimeOptions {
@@ -119,6 +129,7 @@ export class SocketRealtime implements Realtime {
   private readonly connectionsByAddress = new Map<string, number>();
   private sessionCheck: ReturnType<typeof setInterval> | null = null;
   private unrewrite: (() => void) | null = null;
+  private readonly instanceHandlers = new Map<string, ((payload: unknown) => void)[]>();
 
   constructor(private readonly options: RealtimeOptions) {}
 
@@ -226,6 +237,7 @@ export class SocketRealtime implements Realtime {
     }
     io.on('connection', (socket) => this.onSocket(socket));
     this.io = io;
+    for (const channel of this.instanceHandlers.keys()) this.hearInstances(channel);
     const every = this.options.sessionCheckMs ?? 0;
     if (every > 0 && this.options.liveSessions) {
       this.sessionCheck = setInterval(() => {
@@ -282,6 +294,38 @@ export class SocketRealtime implements Realtime {
 
   toAll<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>) {
     this.io?.emit(event, ...args);
+  }
+
+  toInstances(channel: string, payload: unknown): void {
+    this.deliverInstanceMessage(channel, payload);
+    // The in-memory adapter has no other instance (and warns on a server-side emit).
+    if (this.io && this.options.redisUrl) this.io.serverSideEmit(channel, payload);
+  }
+
+  onInstanceMessage(channel: string, handler: (payload: unknown) => void): void {
+    const handlers = this.instanceHandlers.get(channel);
+    if (handlers) {
+      handlers.push(handler);
+      return;
+    }
+    this.instanceHandlers.set(channel, [handler]);
+    if (this.io) this.hearInstances(channel);
+  }
+
+  /** Other instances' messages on `channel` reach this one's handlers (Redis only). */
+  private hearInstances(channel: string): void {
+    if (!this.io || !this.options.redisUrl) return;
+    this.io.on(channel, (payload: unknown) => this.deliverInstanceMessage(channel, payload));
+  }
+
+  private deliverInstanceMessage(channel: string, payload: unknown): void {
+    for (const handler of this.instanceHandlers.get(channel) ?? []) {
+      try {
+        handler(payload);
+      } catch (err) {
+        this.logger?.error({ err, channel }, 'instance message handler failed');
+      }
+    }
   }
 
   endSessions(sessionIds: readonly number[]): void {

@@ -74,7 +74,8 @@ describe('cash-out offer pushes', () => {
     const bobOffers = offersOf(await signedInSocket(bob.token));
 
     await price(eventId, 2);
-    await until(() => aliceOffers.some((o) => o.betId === betId));
+    // An offer at the placed price may come first (a pass that began before this move).
+    await until(() => aliceOffers.filter((o) => o.betId === betId).at(-1)?.value === 116.53);
     const pushed = aliceOffers.filter((o) => o.betId === betId).at(-1);
     const asked = await t.app.inject({
       method: 'GET',
@@ -96,6 +97,52 @@ describe('cash-out offer pushes', () => {
     await until(() => aliceOffers.at(-1)?.available === true);
     expect(aliceOffers.at(-1)).toMatchObject({ betId, available: true, value: 116.53 });
     expect(bobOffers).toEqual([]);
+  });
+
+  it('follows the open bets: a new bet is offered, a part cashed out offers the rest, a cashed-out bet no more', async () => {
+    const eventId = (await preMatchEvents(t))[2];
+    if (eventId === undefined) throw new Error('no third pre-match event');
+    const alice = await fundedUser(t);
+    const offers = offersOf(await signedInSocket(alice.token));
+    const bet = async () => {
+      const res = await placeBet(t, alice.cookies, {
+        selections: [await selectionAt(t, eventId, 1)],
+        stake: 100,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().betId as string;
+    };
+    const cashed = await bet();
+    const kept = await bet();
+    const latest = (betId: string) => offers.filter((o) => o.betId === betId).at(-1);
+
+    await price(eventId, 2.9);
+    await until(() => latest(cashed) !== undefined && latest(kept) !== undefined);
+    expect(latest(cashed)).toMatchObject({ available: true, stake: 100 });
+
+    const cashOut = async (stake?: number) => {
+      const url = `/api/bets/${cashed}/cashout`;
+      const query = stake === undefined ? '' : `?stake=${stake}`;
+      const offer = await t.app.inject({ method: 'GET', url: url + query, cookies: alice.cookies });
+      const payload = {
+        value: offer.json().value,
+        acceptChanges: 'any',
+        ...(stake ? { stake } : {}),
+      };
+      const res = await t.app.inject({ method: 'POST', url, cookies: alice.cookies, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await cashOut(40);
+    await price(eventId, 2.7);
+    await until(() => latest(cashed)?.stake === 60);
+    expect(latest(cashed)).toMatchObject({ available: true, stake: 60 });
+
+    await cashOut();
+    const after = offers.length;
+    await price(eventId, 2.5);
+    // The other bet's offer for this price proves the price was priced and pushed.
+    await until(() => offers.slice(after).some((o) => o.betId === kept));
+    expect(offers.slice(after).map((o) => o.betId)).toEqual([kept]);
   });
 });
 

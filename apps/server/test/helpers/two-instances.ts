@@ -18,13 +18,24 @@ export interface TwoInstances {
   readonly servers: Instance[];
 }
 
+export interface TwoInstancesOptions {
+  /** Settings of instance `index` (0 or 1) over the defaults (`FEED_MODE=off`, ...). */
+  env?: (index: number) => Record<string, string>;
+  /** Runs once the first instance listens, before the second starts (and loads the feed). */
+  afterFirst?: (first: Instance) => Promise<void>;
+}
+
 /**
  * Two server instances in this process on one test database and the Redis at `redisUrl`, under
  * a key prefix of their own, listening on free ports: what the cross-instance tests (sockets,
  * the SignalR hub, the websocket API) stand on. Registers its own `beforeAll` and `afterAll`;
  * `beforeClose` runs first there (close the clients before the servers).
  */
-export function useTwoInstances(redisUrl: string, beforeClose?: () => Promise<void> | void) {
+export function useTwoInstances(
+  redisUrl: string,
+  beforeClose?: () => Promise<void> | void,
+  options: TwoInstancesOptions = {},
+) {
   const state: { database?: DatabaseHandle; servers: Instance[] } = { servers: [] };
   beforeAll(async () => {
     state.database = await createTestDatabase();
@@ -37,11 +48,13 @@ export function useTwoInstances(redisUrl: string, beforeClose?: () => Promise<vo
         FEED_MODE: 'off',
         REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,
+        ...options.env?.(i),
       });
       const server = await createServer(config, { database: state.database });
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = server.app.server.address() as AddressInfo;
       state.servers.push({ server, url: `http://127.0.0.1:${port}` });
+      if (i === 0) await options.afterFirst?.(state.servers[0]!);
     }
   });
   afterAll(async () => {

@@ -1,27 +1,35 @@
 import type { Cents } from '@dau/domain/money';
 import type { AppDeps } from '../../app-types';
 import type { EventChange, IngestionListener } from '../feed/feed-ingestion';
-import { cashoutStates, offerResponse, priceCashout } from './cashout.service';
+import { cashoutStatesInModel, offerResponse, priceCashout } from './cashout.service';
+import { BETS_CHANGED, OpenBetsIndex } from './open-bets-index';
 
 /** Offers of the bets on a market reach their owners at most this often (latest wins). */
-export const CASHOUT_PUSH_MS = 200;
-/** Open bets priced per read: a few queries per thousand bets. */
-const BETS_PER_READ = 1_000;
+export const CASHOUT_PUSH_MS = 100;
+/** The open-bets index is read again whole this often (heals a lost announcement). */
+export const OPEN_BETS_RESYNC_MS = 60_000;
+/** Bets priced before yielding to the event loop (sockets and requests keep moving). */
+const BETS_PER_SLICE = 1_000;
 /** Remembered offers beyond this are forgotten (each bet's next change is pushed again). */
 const REMEMBERED_OFFERS = 200_000;
 
 /**
- * Cash-out offers pushed as prices move (issue #21 item 1). The instance that ingests the feed
- * hears every committed change; every `CASHOUT_PUSH_MS` it re-prices the open cash bets with a
- * leg on the events that changed (every open bet when a producer went down or up) and pushes
- * `CashoutOffer` to each owner whose offer changed — its value, or its availability when a
- * market was suspended or a producer is down. Pushes reach the owner's sockets on any instance
- * (Redis adapter). Free-bet stakes never have an offer, so they are not priced.
+ * Cash-out offers pushed as prices move (issue #21 item 1, ADR 220). The instance that ingests
+ * the feed hears every committed change; every `CASHOUT_PUSH_MS` it re-prices the open cash bets
+ * with a leg on the events that changed (every open bet when a producer went down or up) and
+ * pushes `CashoutOffer` to each owner whose offer changed — its value, or its availability when a
+ * market was suspended or a producer is down. The bets come from an in-memory index of open bets
+ * by event (`OpenBetsIndex`, loaded when this instance first prices and kept current by the bets
+ * announced on any instance), the prices from this instance's read model: no database read per
+ * change. Pushes reach the owner's sockets on any instance (Redis adapter). The push is only an
+ * offer: taking it re-prices from the database in the cash-out's transaction.
  */
 export class CashoutOfferPusher implements IngestionListener {
+  readonly index: OpenBetsIndex;
   private readonly events = new Set<number>();
   private everyBet = false;
   private timer: NodeJS.Timeout | null = null;
+  private readonly resyncTimer: NodeJS.Timeout;
   private running: Promise<void> | null = null;
   private readonly last = new Map<number, string>();
   private closed = false;
@@ -29,7 +37,19 @@ export class CashoutOfferPusher implements IngestionListener {
   constructor(
     private readonly deps: AppDeps,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.index = new OpenBetsIndex(deps.db, {
+      onRemoved: (betId) => this.last.delete(betId),
+      onError,
+    });
+    deps.realtime.onInstanceMessage(BETS_CHANGED, (ids) => this.index.changed(ids));
+    this.resyncTimer = setInterval(() => {
+      // Only the ingesting instance prices; another one forgets the bets until it leads.
+      if (!deps.feed.isIngesting()) this.index.stop();
+      else this.index.resync();
+    }, OPEN_BETS_RESYNC_MS);
+    this.resyncTimer.unref();
+  }
 
   eventChanged(change: EventChange): void {
     if (change.markets.length === 0 && change.statusChanged.length === 0 && !change.deleted) {
@@ -66,7 +86,10 @@ export class CashoutOfferPusher implements IngestionListener {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    clearInterval(this.resyncTimer);
     while (this.running) await this.running;
+    await this.index.idle();
+    this.index.stop();
   }
 
   private schedule(): void {
@@ -75,42 +98,39 @@ export class CashoutOfferPusher implements IngestionListener {
     this.timer.unref();
   }
 
-  /** Every open cash bet with a leg on `events` (null: every open cash bet), in id order. */
+  /**
+   * The open cash bets with a leg on `events` (null: every one), those of the event that moved
+   * first first (`events` keeps the order of the first change of each).
+   */
   private async pushOffers(events: number[] | null): Promise<void> {
-    const { db, realtime } = this.deps;
-    let after = 0;
-    for (;;) {
-      let query = db
-        .selectFrom('bets')
-        .selectAll()
-        .where('status', '=', 'open')
-        .where('freebet_stake', '=', 0)
-        .where('id', '>', after);
-      if (events) {
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('bet_selections as s')
-              .select('s.bet_id')
-              .whereRef('s.bet_id', '=', 'bets.id')
-              .where('s.event_id', 'in', events),
-          ),
-        );
+    const { realtime } = this.deps;
+    // Loads the index the first time; then waits only for announced changes not read yet.
+    await this.index.start();
+    const bets = events ? this.index.on(events) : this.index.all();
+    if (this.last.size > REMEMBERED_OFFERS) this.last.clear();
+    for (let i = 0; i < bets.length; i += BETS_PER_SLICE) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const slice = bets.slice(i, i + BETS_PER_SLICE);
+      const sports = new Map<number, number>();
+      for (const { legs } of slice) {
+        for (const leg of legs) if (leg.sport_id !== null) sports.set(leg.event_id, leg.sport_id);
       }
-      const bets = await query.orderBy('id').limit(BETS_PER_READ).execute();
-      if (bets.length === 0) return;
-      after = bets[bets.length - 1]!.id;
-      const states = await cashoutStates(this.deps, db, bets);
-      if (this.last.size > REMEMBERED_OFFERS) this.last.clear();
+      const states = cashoutStatesInModel(
+        this.deps,
+        slice.map((b) => b.bet),
+        slice.flatMap((b) => b.legs),
+        (eventId) => sports.get(eventId),
+      );
       for (const state of states) {
         const { bet } = state;
+        // Read again meanwhile (settled, cashed out): its next change prices what it is now.
+        if (this.index.get(bet.id)?.bet !== bet) continue;
         const offer = offerResponse(bet, bet.stake as Cents, priceCashout(state));
         const signature = `${offer.stake}:${offer.available}:${offer.value}:${offer.reason}`;
         if (this.last.get(bet.id) === signature) continue;
         this.last.set(bet.id, signature);
         realtime.toUser(bet.user_id, 'CashoutOffer', offer);
       }
-      if (bets.length < BETS_PER_READ) return;
     }
   }
 }

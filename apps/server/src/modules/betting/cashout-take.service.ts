@@ -17,6 +17,7 @@ import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service
 import { publishBalances, toUnits } from '../wallet/wallet.service';
 import { addStatusHistory, betSelections, lockBet } from './betting.repository';
 import { pushBetStatus } from './betting.pushes';
+import { announceBetsChanged } from './open-bets-index';
 import type { BetSelectionRow } from './betting.tables';
 import {
   betNotFound,
@@ -253,6 +254,7 @@ async function takeCashout(
       userIds: posted.userIds,
     };
   });
+  announceBetsChanged(deps.realtime, [betId]);
   await publishBalances(deps, result.userIds);
   await pushBetStatus(deps, user.userId, String(betId), result.response.status, true);
   return result.response;

@@ -18,9 +18,14 @@ import { policyStep, type TaxPolicy } from '@dau/domain/tax-policy';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
-import { checkSelectionsOpen } from '../feed/market-availability';
+import {
+  checkSelectionsOpen,
+  selectionInModel,
+  type SelectionAvailability,
+} from '../feed/market-availability';
 import { toUnits } from '../wallet/wallet.service';
 import { betSelections, userBet } from './betting.repository';
+import type { OfferBet, OfferLeg } from './open-bets-index';
 import type { BetRow, BetSelectionRow } from './betting.tables';
 import { legOutcome } from './settlement.service';
 
@@ -30,8 +35,8 @@ import { legOutcome } from './settlement.service';
  */
 
 /** A bet's legs as the domain prices them, or why the bet has no offer before any price. */
-export interface CashoutState {
-  bet: BetRow;
+export interface CashoutState<B extends OfferBet = BetRow> {
+  bet: B;
   cashoutBet: CashoutBet;
   /** Set when configuration switches cash-out off or a producer of an open leg is down. */
   blocked: 'disabled' | 'producer-down' | null;
@@ -42,7 +47,7 @@ export const betNotFound = () =>
   new AppError('NOT_FOUND', [{ code: 'BET_NOT_FOUND', message: 'Bet not found.', name: 'betId' }]);
 
 /** A bet that is no longer open cannot be cashed out: 409 naming what happened to it. */
-export function betNotOpen(bet: BetRow): AppError {
+export function betNotOpen(bet: OfferBet): AppError {
   return bet.status === 'cashed_out'
     ? new AppError('CONFLICT', [
         { code: 'BET_CASHED_OUT', message: 'This bet has been cashed out.', name: 'betId' },
@@ -72,8 +77,8 @@ export async function cashoutState(
 }
 
 /**
- * `cashoutState` for many bets with a fixed number of queries (offer pushes re-price every open
- * bet on a market whose price moved): their legs, sports and current prices are read in bulk.
+ * `cashoutState` for many bets with a fixed number of queries: their legs, sports and current
+ * prices are read from the database in bulk (the cash-out itself prices this way).
  */
 export async function cashoutStates(
   deps: AppDeps,
@@ -89,19 +94,60 @@ export async function cashoutStates(
     ));
   const sports = await eventSports(db, [...new Set(rows.map((r) => r.event_id))]);
   const openRows = rows.filter((row) => !legOutcome(row));
-  const prices = await checkSelectionsOpen(
-    db,
-    openRows.map((row) => ({
-      eventId: row.event_id,
-      marketId: row.market_id,
-      specifier: row.specifier,
-      outcomeId: row.outcome_id,
-    })),
-    deps.now(),
+  const prices = await checkSelectionsOpen(db, openRows.map(selectionOf), deps.now());
+  const availability = new Map<OfferLeg, SelectionAvailability>(
+    openRows.map((row, i) => [row, prices[i]!]),
   );
-  const availability = new Map(openRows.map((row, i) => [row, prices[i]!]));
-  const byBet = new Map<number, BetSelectionRow[]>();
-  for (const row of rows) byBet.set(row.bet_id, [...(byBet.get(row.bet_id) ?? []), row]);
+  return statesOf(deps, bets, rows, {
+    sport: (eventId) => sports.get(eventId),
+    price: (row) => availability.get(row),
+  });
+}
+
+/**
+ * The same states priced from this instance's read model instead of the database: the offers
+ * pushed as prices move (the ingesting instance's model holds the committed prices). `sportOf`
+ * names each leg's sport (the index keeps it with the leg).
+ */
+export function cashoutStatesInModel<B extends OfferBet>(
+  deps: AppDeps,
+  bets: readonly B[],
+  legs: readonly OfferLeg[],
+  sportOf: (eventId: number) => number | undefined,
+): CashoutState<B>[] {
+  const now = deps.now();
+  const model = deps.feed.model;
+  return statesOf(deps, bets, legs, {
+    sport: sportOf,
+    price: (row) => selectionInModel(model, selectionOf(row), now),
+  });
+}
+
+const selectionOf = (row: OfferLeg) => ({
+  eventId: row.event_id,
+  marketId: row.market_id,
+  specifier: row.specifier,
+  outcomeId: row.outcome_id,
+});
+
+/** Where a pricing finds each open leg's sport and current price. */
+interface PriceSource {
+  sport(eventId: number): number | undefined;
+  price(leg: OfferLeg): SelectionAvailability | undefined;
+}
+
+function statesOf<B extends OfferBet>(
+  deps: AppDeps,
+  bets: readonly B[],
+  rows: readonly OfferLeg[],
+  source: PriceSource,
+): CashoutState<B>[] {
+  const byBet = new Map<number, OfferLeg[]>();
+  for (const row of rows) {
+    const list = byBet.get(row.bet_id);
+    if (list) list.push(row);
+    else byBet.set(row.bet_id, [row]);
+  }
   return bets.map((bet) => {
     const legRows = byBet.get(bet.id) ?? [];
     const legs: CashoutLeg[] = [];
@@ -117,7 +163,7 @@ export async function cashoutStates(
         });
         continue;
       }
-      const price = availability.get(row);
+      const price = source.price(row);
       if (price && !price.open && price.reason === 'PRODUCER_DOWN') producerDown = true;
       legs.push({
         state: 'open',
@@ -134,7 +180,7 @@ export async function cashoutStates(
         deps.config.betting.cashout,
         bet.site_id,
         legRows.map((r) => ({
-          sport: String(sports.get(r.event_id) ?? ''),
+          sport: String(source.sport(r.event_id) ?? ''),
           market: String(r.market_id),
         })),
       );
@@ -170,7 +216,7 @@ export type PricedOffer =
     };
 
 /** The offer for `stake` cents of the bet's running stake (all of it when not given). */
-export function priceCashout(state: CashoutState, stake?: Cents): PricedOffer {
+export function priceCashout(state: CashoutState<OfferBet>, stake?: Cents): PricedOffer {
   // Free-bet stakes are refused by the rule itself, before configuration or the feed.
   if (state.cashoutBet.freebetStake > 0) return { available: false, reason: 'freebet' };
   if (state.blocked) return { available: false, reason: state.blocked };
@@ -200,7 +246,11 @@ export async function cashoutOfferFor(
 }
 
 /** The wire shape of an offer for `part` cents of the bet's running stake (GET and pushes). */
-export function offerResponse(bet: BetRow, part: Cents, offer: PricedOffer): CashoutOfferResponse {
+export function offerResponse(
+  bet: OfferBet,
+  part: Cents,
+  offer: PricedOffer,
+): CashoutOfferResponse {
   const base = {
     betId: String(bet.id),
     stake: toUnits(bet.stake),
@@ -244,11 +294,11 @@ export function parseMoney(value: number, field: string, siteId: number): Cents 
   return parsed.cents as Cents;
 }
 
-export function siteOf(bet: BetRow) {
+export function siteOf(bet: Pick<BetRow, 'site_id'>) {
   return siteConfig((isSiteId(bet.site_id) ? bet.site_id : 2) as SiteId);
 }
 
-export function invalidPart(bet: BetRow): AppError {
+export function invalidPart(bet: OfferBet): AppError {
   return new AppError('BAD_REQUEST', [
     {
       code: 'INVALID_CASHOUT_STAKE',

@@ -24,6 +24,7 @@ import { balancesOf, getBalances, pushBalances } from '../wallet/wallet.service'
 import { betFigures } from './bet-wire';
 import type { NewSelection } from './betting.repository';
 import { pushBetStatus } from './betting.pushes';
+import { announceBetsChanged } from './open-bets-index';
 import { insertPlacedBet, type PlacedBet } from './placed-bet.repository';
 import { checkSelections, liveDelayOf, LiveDelayDue, perEvent } from './slip-checks';
 import { answerForKnownKey, insufficientFreeBet } from './known-key';
@@ -186,6 +187,7 @@ async function placeNewBet(
     }
   }
 
+  announceBetsChanged(deps.realtime, [booked.placed.betId]);
   pushBalances(deps, user.userId, balancesOf(booked.placed.balances));
   await pushBetStatus(deps, user.userId, String(booked.placed.betId), 'open', true, {
     openBetsCount: booked.placed.openBets,

@@ -22,6 +22,7 @@ import {
   setOutcomeResult,
   updateBetSettlement,
 } from './betting.repository';
+import { announceBetsChanged } from './open-bets-index';
 import { afterCommit, type Notice } from './settlement-notices';
 import type { BetRow, BetSelectionRow } from './betting.tables';
 
@@ -40,7 +41,9 @@ function voidFactorOf(value: string | null): 0 | 0.5 | 1 {
 }
 
 /** The leg's settled outcome, or null while the feed has not settled it. */
-export function legOutcome(s: BetSelectionRow): LegOutcome | null {
+export function legOutcome(
+  s: Pick<BetSelectionRow, 'cancelled' | 'result' | 'void_factor' | 'dead_heat_factor'>,
+): LegOutcome | null {
   if (s.cancelled) return { result: 'lost', voidFactor: 1 };
   if (s.result === null) return null;
   return {
@@ -311,12 +314,13 @@ async function drainBatches(deps: AppDeps, options: SettlementOptions, run: Sett
           )
           .execute();
       }
-      return rows.length;
+      return rows.map((r) => Number(r.bet_id));
     });
-    if (taken === 0) return;
+    if (taken.length === 0) return;
+    announceBetsChanged(deps.realtime, taken);
     run.betsChanged += new Set(notices.map((n) => n.betId)).size;
     await afterCommit(deps, notices, userIds, (error) => options.log?.(error, key));
-    if (taken < size) return;
+    if (taken.length < size) return;
   }
 }
 
@@ -343,9 +347,10 @@ export async function processSettlements(
       const notices: Notice[] = [];
       const userIds = new Set<number>();
       let queued = false;
+      let bets: number[] = []; // legs changed, settled or not: the open-bets index reads them
       try {
         await deps.db.transaction().execute(async (tx) => {
-          const bets = [...(await applyMessage(tx, item.message))].sort((a, b) => a - b);
+          bets = [...(await applyMessage(tx, item.message))].sort((a, b) => a - b);
           if (bets.length > inlineMax) {
             await queuePending(tx, bets, item.messageKey, deps.now());
             queued = true;
@@ -367,6 +372,7 @@ export async function processSettlements(
         return run;
       }
       run.handled += 1;
+      announceBetsChanged(deps.realtime, bets);
       run.betsChanged += new Set(notices.map((n) => n.betId)).size;
       await afterCommit(deps, notices, userIds, (error) => options.log?.(error, item.messageKey));
       if (queued && !(await drainPending(deps, options, run))) return run;

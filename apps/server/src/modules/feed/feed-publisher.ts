@@ -7,8 +7,23 @@ import type { EventChange, IngestionListener } from './feed-ingestion';
 import type { ProducerId } from './feed-messages';
 import { isLiveStatus, marketKey, type FeedReadModel } from './read-model';
 
-/** Odds of one market reach a client at most this often (the latest price wins). */
-export const ODDS_COALESCE_MS = 300;
+/**
+ * Price pushes are coalesced per market with a gap that follows the load (ADR 231): after a
+ * quiet spell the next change goes out at once (on the next timer tick, so changes of one
+ * commit travel together); after a flush the next one waits at least `ODDS_MIN_GAP_MS`, and as
+ * long as that flush took to send (`ODDS_LOAD_FACTOR` times), up to `ODDS_MAX_GAP_MS`. One
+ * market so reaches a client at most 20 times a second (the latest price wins); the gap only
+ * grows past the minimum once sending prices would take half of the event loop, where waiting
+ * longer is what lets the latest price replace more of the pending ones.
+ */
+export const ODDS_MIN_GAP_MS = 50;
+export const ODDS_MAX_GAP_MS = 300;
+export const ODDS_LOAD_FACTOR = 1;
+
+export interface FeedPublisherOptions {
+  /** A monotonic clock in ms (tests step it). */
+  clock?: () => number;
+}
 
 /**
  * Turns committed feed changes into Socket.IO pushes. Ingestion calls it only after the
@@ -18,11 +33,23 @@ export class FeedPublisher implements IngestionListener {
   private readonly pending = new Map<string, { rooms: string[]; payload: OddsChangePush }>();
   private timer: NodeJS.Timeout | null = null;
   private readonly watchers: IngestionListener[] = [];
+  private readonly clock: () => number;
+  /** When the last flush ended, and the gap to keep after it. */
+  private lastFlushAt = -Infinity;
+  private gap = ODDS_MIN_GAP_MS;
 
   constructor(
     private readonly realtime: Realtime,
     private readonly model: FeedReadModel,
-  ) {}
+    options: FeedPublisherOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => performance.now());
+  }
+
+  /** The wait after the last flush before the next one, as the last flush's cost set it. */
+  currentGapMs(): number {
+    return this.gap;
+  }
 
   /**
    * Other modules' listeners to the same committed changes (cash-out offers re-price on moved
@@ -87,7 +114,8 @@ export class FeedPublisher implements IngestionListener {
       io.to(eventRooms).emit('EventDeleted', { eventId: event.id, sportId: event.sportId });
     }
     if (this.pending.size > 0 && !this.timer) {
-      this.timer = setTimeout(() => this.flush(), ODDS_COALESCE_MS);
+      const wait = Math.max(0, this.lastFlushAt + this.gap - this.clock());
+      this.timer = setTimeout(() => this.flush(), wait);
     }
   }
 
@@ -112,8 +140,12 @@ export class FeedPublisher implements IngestionListener {
     const io = this.realtime.io;
     const batch = [...this.pending.values()];
     this.pending.clear();
-    if (!io) return;
+    if (!io || batch.length === 0) return;
+    const began = this.clock();
     for (const { rooms: targets, payload } of batch) io.to(targets).emit('oddsChange', payload);
+    this.lastFlushAt = this.clock();
+    const cost = this.lastFlushAt - began;
+    this.gap = Math.min(ODDS_MAX_GAP_MS, Math.max(ODDS_MIN_GAP_MS, cost * ODDS_LOAD_FACTOR));
   }
 
   close(): void {

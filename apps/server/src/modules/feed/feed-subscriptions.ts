@@ -1,6 +1,5 @@
 import { rooms } from '@dau/contracts/realtime';
 import type { RealtimeSocket } from '../../realtime/socket-server';
-import { toEventSummary } from '../sports/event-wire';
 import type { FeedService } from './feed.service';
 
 const isId = (value: unknown): value is number =>
@@ -11,8 +10,11 @@ const MAX_ROOMS = 200;
 
 /**
  * The events channel (JoinEvent, LeaveEvent, JoinSport, JoinMarketForBetslip,
- * LeaveEventForBetslip) and the hub's RegisterSiteId. A (re)joining client gets the event's
- * current summary and the availability flags at once, so it catches up after a reconnect.
+ * LeaveEventForBetslip) and the hub's RegisterSiteId. A (re)joining client gets the current
+ * summaries of what it joined and the availability flags at once, so it catches up after a
+ * reconnect (ADR 230): `JoinEvent` and `JoinMarketForBetslip` push `EventUpdated`; `JoinSport`
+ * answers its acknowledgement with the sport's summaries, or, asked without one, pushes an
+ * `EventUpdated` per event.
  */
 export function feedSubscriptions(feed: FeedService) {
   return (socket: RealtimeSocket): void => {
@@ -27,14 +29,17 @@ export function feedSubscriptions(feed: FeedService) {
     });
     socket.on('JoinEvent', (eventId) => {
       if (!isId(eventId) || !join(rooms.event(eventId))) return;
-      const event = feed.model.events.get(eventId);
-      if (event) socket.emit('EventUpdated', toEventSummary(event, feed.model));
+      const summary = feed.snapshots.event(eventId);
+      if (summary) socket.emit('EventUpdated', summary);
     });
     socket.on('LeaveEvent', (eventId) => {
       if (isId(eventId)) void socket.leave(rooms.event(eventId));
     });
-    socket.on('JoinSport', (sportId) => {
-      if (isId(sportId)) join(rooms.sport(sportId));
+    socket.on('JoinSport', (sportId, ack) => {
+      const joined = isId(sportId) && join(rooms.sport(sportId));
+      const events = joined ? feed.snapshots.sport(sportId) : [];
+      if (typeof ack === 'function') ack(events);
+      else for (const event of events) socket.emit('EventUpdated', event);
     });
     socket.on('LeaveSport', (sportId) => {
       if (isId(sportId)) void socket.leave(rooms.sport(sportId));
@@ -42,10 +47,8 @@ export function feedSubscriptions(feed: FeedService) {
     socket.on('JoinMarketForBetslip', (ref) => {
       if (!ref || !isId(ref.eventId) || !isId(ref.marketId)) return;
       if (!join(rooms.betslipMarket(ref.eventId, ref.marketId))) return;
-      const event = feed.model.events.get(ref.eventId);
-      if (event) {
-        socket.emit('EventUpdated', toEventSummary(event, feed.model, { marketId: ref.marketId }));
-      }
+      const summary = feed.snapshots.event(ref.eventId, { marketId: ref.marketId });
+      if (summary) socket.emit('EventUpdated', summary);
     });
     socket.on('LeaveEventForBetslip', (ref) => {
       if (!ref || !isId(ref.eventId)) return;
@@ -60,9 +63,9 @@ export function feedSubscriptions(feed: FeedService) {
 }
 
 /**
- * The websocket API's catch-up (decision 214), as the events channel's: a new subscriber of
- * `event:{id}` or `market:{eventId}:{marketId}` gets the event's current summary, and a new
- * connection gets the availability flags.
+ * The websocket API's catch-up (decisions 214 and 230), as the events channel's: a new
+ * subscriber of `event:{id}` or `market:{eventId}:{marketId}` gets the event's current summary,
+ * of `sport:{id}` one per event of the sport, and a new connection gets the availability flags.
  */
 export function feedChannelCatchUp(feed: FeedService) {
   return {
@@ -70,15 +73,12 @@ export function feedChannelCatchUp(feed: FeedService) {
       send('feedStatus', feed.status()),
     onSubscribe: (channel: string, send: (event: 'EventUpdated', data: unknown) => void) => {
       const [kind, eventId, marketId] = channel.split(':');
-      if (kind !== 'event' && kind !== 'market') return;
-      const event = feed.model.events.get(Number(eventId));
-      if (!event) return;
-      send(
-        'EventUpdated',
-        kind === 'market'
-          ? toEventSummary(event, feed.model, { marketId: Number(marketId) })
-          : toEventSummary(event, feed.model),
-      );
+      if (kind === 'market') {
+        const summary = feed.snapshots.event(Number(eventId), { marketId: Number(marketId) });
+        if (summary) send('EventUpdated', summary);
+        return;
+      }
+      for (const summary of feed.snapshots.room(channel)) send('EventUpdated', summary);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Realtime } from '../../realtime/socket-server';
 import { FeedIngestion } from './feed-ingestion';
 import type { EventStatus, FeedProvider, ProducerId, SimulatedFeed } from './feed-messages';
 import { FeedPublisher } from './feed-publisher';
+import { FeedSnapshots } from './feed-snapshot';
 import { FeedReadModel, isFinished } from './read-model';
 
 /**
@@ -26,6 +27,8 @@ const ingestionLock = sql`${sql.lit(INGESTION_LOCK_CLASS)}, hashtext(current_sch
 export class FeedService {
   readonly model = new FeedReadModel();
   readonly publisher: FeedPublisher;
+  /** What a (re)joining client is sent at once (ADR 230). */
+  readonly snapshots = new FeedSnapshots(this.model, () => this.connected);
   readonly ingestion: FeedIngestion;
   /** The sandbox controls, when the feed is simulated (`/api/sandbox/feed`, demo seed, tests). */
   readonly simulator: SimulatedFeed | null;
@@ -66,7 +69,9 @@ export class FeedService {
 
   /** Loads the read model from the database (what a restarted or non-ingesting instance has). */
   async load(): Promise<void> {
+    const startedAt = Date.now();
     await this.model.load(this.deps.db, this.deps.now());
+    this.snapshots.loaded(startedAt);
   }
 
   /** Whether another instance may ingest the feed (this one stands for election, not leading). */
@@ -96,7 +101,7 @@ export class FeedService {
         lead: () => this.connect({ run: true }),
         // Closing stops everything itself (close()); a lost session stops ingesting only.
         stepDown: () => (this.closing ? Promise.resolve() : this.stopIngesting()),
-        follow: () => this.model.load(db, this.deps.now()),
+        follow: () => this.load(),
         log,
       });
     }

@@ -190,6 +190,39 @@ export async function checkSelectionsOpen(
   return selections.map((s) => availabilityOf(found.get(key(s)), now));
 }
 
+/**
+ * `checkSelectionOpen` answered from this instance's read model with the same rules (cash-out
+ * offers pushed as prices move, on the instance that ingests: its model is the committed feed).
+ * The model's producer flag already includes the alive timeout (ingestion checks it each second).
+ */
+export function selectionInModel(
+  model: FeedReadModel,
+  selection: MarketSelection,
+  now: Date,
+): SelectionAvailability {
+  const event = model.events.get(selection.eventId);
+  if (!event) return availabilityOf(undefined, now);
+  const market = event.markets.get(marketKey(selection.marketId, selection.specifier));
+  const outcome = market?.outcomes.find((o) => o.outcomeId === selection.outcomeId);
+  return availabilityOf(
+    {
+      eventStatus: event.status,
+      producer: event.producer,
+      sportId: event.sportId,
+      home: event.home,
+      away: event.away,
+      marketStatus: market?.status ?? null,
+      marketName: market?.name ?? null,
+      odds: outcome?.odds ?? null,
+      active: outcome?.active ?? null,
+      outcomeName: outcome?.name ?? null,
+      producerUp: model.producerUp[event.producer],
+      lastAliveAt: now,
+    },
+    now,
+  );
+}
+
 /** The same question answered from this instance's read model (fast, for list decorations). */
 export function isSelectionOpenInModel(model: FeedReadModel, selection: MarketSelection): boolean {
   const event = model.events.get(selection.eventId);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { currentSite } from '../../lib/site';
 import { useSessionStore } from '../../lib/session-store';
-import { GuestActions, SignedInActions } from './header-actions';
+import { GuestActions } from './header-actions';
 import styles from './header.module.css';
 import { t } from '../../lib/i18n';
 import { LoyaltyButton } from '../loyalty/loyalty-button';
@@ -12,11 +12,18 @@ const LanguageSwitch = lazy(() =>
   import('./language-switch').then((m) => ({ default: m.LanguageSwitch })),
 );
 
+// Signed in: balance, Deposit, My Account and the bet drop, with the payments store behind
+// them; anonymous visitors (most first loads) never load it (ADR 184).
+const SignedInActions = lazy(() =>
+  import('./signed-in-actions').then((m) => ({ default: m.SignedInActions })),
+);
+
 // The menu and its content rules load when it is first opened, not with every page.
 const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
 
 /**
- * Header (spec doc 1 §2): logo, the guest or signed-in actions (header-actions.tsx), the
+ * Header (spec doc 1 §2): logo, the guest or signed-in actions (header-actions.tsx,
+ * signed-in-actions.tsx), the
  * language choice on site 4 and the MENU hamburger. The account menu, login and deposit modals
  * are the app's overlays, opened through their stores.
  */
@@ -32,7 +39,13 @@ export function Header() {
       <Link to="/" className={styles.logo} aria-label={t('dauHome')}>
         Dau<span>.</span>
       </Link>
-      {isAuthenticated ? <SignedInActions /> : <GuestActions />}
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <SignedInActions />
+        </Suspense>
+      ) : (
+        <GuestActions />
+      )}
       {currentSite().features.languagePicker && (
         <Suspense fallback={null}>
           <LanguageSwitch className={`${styles.button} ${styles.headerLanguage}`} />

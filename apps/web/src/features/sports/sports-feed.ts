@@ -15,7 +15,7 @@ import type { EventPlace } from './sports-counts';
  * Socket.IO wiring of the sports pages (spec doc 2 §4, §7). Listeners are attached once per
  * socket and write to the live store; pages only declare what they watch (`watch`), and the
  * subscriptions are counted so two pages watching the same sport share one join. After a
- * reconnect every counted subscription is joined again.
+ * reconnect every counted subscription is joined again and its snapshot applied.
  */
 type Room =
   | { kind: 'event'; id: number }
@@ -53,10 +53,20 @@ function roomKey(room: Room): string {
   return room.kind === 'betslip' ? `b:${room.eventId}:${room.marketId}` : `${room.kind}:${room.id}`;
 }
 
+/**
+ * Joins a room; the server answers with the current prices of what was joined (ADR 230): an
+ * `EventUpdated` push for an event or a betslip market, the acknowledgement's summaries for a
+ * sport. Called on every (re)connect, so nothing missed while away stays stale.
+ */
 function join(socket: SocketLike, room: Room): void {
   if (room.kind === 'event') socket.emit('JoinEvent', room.id);
-  else if (room.kind === 'sport') socket.emit('JoinSport', room.id);
-  else socket.emit('JoinMarketForBetslip', { eventId: room.eventId, marketId: room.marketId });
+  else if (room.kind === 'sport') {
+    socket.emit('JoinSport', room.id, (events) => {
+      // Left before the answer came: nothing to apply.
+      if (wired !== socket || !counts.has(roomKey(room))) return;
+      seedEvents(events);
+    });
+  } else socket.emit('JoinMarketForBetslip', { eventId: room.eventId, marketId: room.marketId });
 }
 
 function leave(socket: SocketLike, room: Room): void {

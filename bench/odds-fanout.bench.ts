@@ -1,0 +1,231 @@
+/**
+ * Odds fan-out (issue #19 item 4): BENCH_FANOUT_CLIENTS Socket.IO clients (1,000; 10,000 for the
+ * goal) in BENCH_FANOUT_PROCESSES child processes (4), each in the room of one pre-match event
+ * (the event page; a BENCH_FANOUT_SPORT_SHARE of them in the sport's room instead, the live
+ * list), while the feed moves BENCH_ODDS_PER_SECOND prices a second (200) through ingestion for
+ * BENCH_DURATION_MS (20 s). Reports the delivered fraction — each (client, change) counts when
+ * that price or a later one of the market reached the client — the time from the change entering
+ * ingestion to its receipt (p50, p99; one clock, the machine's, in every process; how long it
+ * waited in the simulator's queue before is reported apart), and the server's CPU (share of one
+ * core over the run) and RSS.
+ *
+ * The server runs in this process on the PostgreSQL of DATABASE_URL (a schema of its own,
+ * dropped after; skipped when unreachable); the feed's driver (a `setPrice` per change and the
+ * table of when) runs here too and is counted in the CPU. Goals: 10,000 clients, p99 ≤ 200 ms,
+ * 100 % delivered, RSS < 1 GB.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { ClientsResult, FanoutRoom, ParentMessage } from './odds-fanout-clients';
+import { DATABASE_URL, percentile, reachable } from './postgres-kit';
+import { openPicks, reporter, withBenchServer } from './server-kit';
+
+const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 1_000);
+const PROCESSES = Number(process.env.BENCH_FANOUT_PROCESSES ?? 4);
+const SPORT_SHARE = Number(process.env.BENCH_FANOUT_SPORT_SHARE ?? 0);
+const CHANGES_PER_SECOND = Number(process.env.BENCH_ODDS_PER_SECOND ?? 200);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 20_000);
+/** Changes handed to the feed and not yet committed, at most (the feed's own queue). */
+const IN_FLIGHT = 64;
+const NAME = 'Odds change → client fan-out (PostgreSQL, one instance)';
+
+const report = reporter(NAME);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const clock = () => performance.timeOrigin + performance.now();
+
+interface ClientProcess {
+  child: ChildProcess;
+  next(type: string): Promise<Record<string, unknown>>;
+}
+
+function clientProcess(): ClientProcess {
+  const child = fork(path.join(import.meta.dirname, 'odds-fanout-clients.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const inbox: Record<string, unknown>[] = [];
+  const waiting: ((m: Record<string, unknown>) => void)[] = [];
+  child.on('message', (m: Record<string, unknown>) => {
+    const w = waiting.shift();
+    if (w) w(m);
+    else inbox.push(m);
+  });
+  return {
+    child,
+    async next(type) {
+      const m =
+        inbox.shift() ?? (await new Promise<Record<string, unknown>>((r) => waiting.push(r)));
+      if (m.type === 'failed') throw new Error(`a client process failed: ${String(m.error)}`);
+      if (m.type !== type) throw new Error(`expected ${type} from a client process, got ${m.type}`);
+      return m;
+    },
+  };
+}
+
+const tenth = (n: number) => Math.round(n * 10) / 10;
+
+async function fanoutRun(): Promise<Record<string, unknown>> {
+  return withBenchServer(
+    'bench_fanout',
+    { SOCKET_MAX_CONNECTIONS_PER_IP: '1000000' },
+    async (server) => {
+      const procs: ClientProcess[] = [];
+      try {
+        const { feed } = server.deps;
+        // When each tracked price enters ingestion (the provider calls `handle` once per
+        // message, after the simulator's own queue): the start of the measured latency.
+        const entered = new Map<string, number>();
+        let tracking = false;
+        const ingestion = feed.ingestion as { handle: typeof feed.ingestion.handle };
+        const handle = ingestion.handle;
+        ingestion.handle = (message) => {
+          if (tracking && message.type === 'odds_change') {
+            const home = message.markets
+              .find((m) => m.marketId === 1 && m.specifier === '')
+              ?.outcomes.find((o) => o.outcomeId === 1)?.odds;
+            if (home !== undefined) entered.set(`${message.eventId}:${home}`, clock());
+          }
+          return handle(message);
+        };
+        await feed.connect();
+        const sim = feed.simulator;
+        if (!sim) throw new Error('no simulator');
+        await server.app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = server.app.server.address() as AddressInfo;
+        const base = `http://127.0.0.1:${port}`;
+        const picks = (await openPicks(base)).filter((p) => p.odds >= 1.3 && p.odds <= 20);
+        if (picks.length < 10) throw new Error(`only ${picks.length} open pre-match events`);
+        const sportOf: Record<string, number> = {};
+        for (const p of picks) sportOf[p.eventId] = feed.model.events.get(p.eventId)!.sportId;
+
+        // Rooms: client k watches event k mod E, or (the first share of them) the sport.
+        const sportClients = Math.round(CLIENTS * SPORT_SHARE);
+        const rooms: FanoutRoom[] = Array.from({ length: CLIENTS }, (_, k) =>
+          k < sportClients
+            ? { kind: 'sport', id: sportOf[picks[0]!.eventId]! }
+            : { kind: 'event', id: picks[k % picks.length]!.eventId },
+        );
+        for (let i = 0; i < PROCESSES; i++) procs.push(clientProcess());
+        await Promise.all(procs.map((p) => p.next('started')));
+        const connectStarted = clock();
+        procs.forEach((p, i) =>
+          p.child.send({
+            type: 'connect',
+            base,
+            rooms: rooms.filter((_, k) => k % PROCESSES === i),
+            batch: 100,
+          } satisfies ParentMessage),
+        );
+        const connected = (await Promise.all(procs.map((p) => p.next('ready')))).reduce(
+          (sum, m) => sum + Number(m.connected),
+          0,
+        );
+        const connectSeconds = (clock() - connectStarted) / 1000;
+        await sleep(1000);
+
+        // The run: prices walk up a hundredth per change, round-robin over the events.
+        const price = new Map(picks.map((p) => [p.eventId, Math.round(p.odds * 100)]));
+        const changes: Record<string, [number, number][]> = {};
+        const rssAtStart = process.memoryUsage().rss;
+        let rssMax = rssAtStart;
+        const sampler = setInterval(() => {
+          rssMax = Math.max(rssMax, process.memoryUsage().rss);
+        }, 250);
+        const cpuBefore = process.cpuUsage();
+        tracking = true;
+        const started = clock();
+        let sent = 0;
+        let inFlight = 0;
+        let failed = 0;
+        while (clock() - started < DURATION_MS) {
+          const due = Math.floor(((clock() - started) / 1000) * CHANGES_PER_SECOND);
+          while (sent < due && inFlight < IN_FLIGHT) {
+            const { eventId } = picks[sent % picks.length]!;
+            const next = price.get(eventId)! + 1;
+            price.set(eventId, next);
+            (changes[eventId] ??= []).push([next, clock()]);
+            inFlight += 1;
+            sent += 1;
+            sim
+              .setPrice(eventId, 1, '', 1, next)
+              .catch(() => (failed += 1))
+              .finally(() => (inFlight -= 1));
+          }
+          await sleep(2);
+        }
+        const feedSeconds = (clock() - started) / 1000;
+        await sim.idle();
+        const drainedSeconds = (clock() - started) / 1000;
+        await sleep(2000);
+        const cpu = process.cpuUsage(cpuBefore);
+        const seconds = (clock() - started) / 1000;
+        clearInterval(sampler);
+        rssMax = Math.max(rssMax, process.memoryUsage().rss);
+
+        // Latency counts from ingestion; how long changes waited in the feed's queue before it
+        // is reported apart (the driver hands them over at the rate asked).
+        const queued: number[] = [];
+        for (const [eventId, list] of Object.entries(changes)) {
+          for (const change of list) {
+            const at = entered.get(`${eventId}:${change[0]}`);
+            if (at === undefined) continue;
+            queued.push(at - change[1]);
+            change[1] = at;
+          }
+        }
+        queued.sort((a, b) => a - b);
+        for (const p of procs)
+          p.child.send({ type: 'collect', changes, sportOf } satisfies ParentMessage);
+        const results = (await Promise.all(
+          procs.map((p) => p.next('result')),
+        )) as unknown as ClientsResult[];
+        const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+        const sum = (key: 'expected' | 'delivered' | 'pushes' | 'disconnects' | 'reconnects') =>
+          results.reduce((s, r) => s + r[key], 0);
+        const expected = sum('expected');
+        const delivered = sum('delivered');
+        return {
+          clients: CLIENTS,
+          connected,
+          connectSeconds: tenth(connectSeconds),
+          processes: PROCESSES,
+          sportRoomClients: sportClients,
+          events: picks.length,
+          oddsChanges: sent,
+          oddsChangesPerSecond: Math.round(sent / feedSeconds),
+          ingestedChanges: entered.size,
+          feedQueueP50Ms: tenth(percentile(queued, 50)),
+          feedQueueP99Ms: tenth(percentile(queued, 99)),
+          failedChanges: failed,
+          feedDrainedAfterSeconds: tenth(drainedSeconds),
+          pushesReceived: sum('pushes'),
+          expectedDeliveries: expected,
+          delivered,
+          deliveredFraction:
+            expected === 0 ? 0 : Math.round((delivered / expected) * 10000) / 10000,
+          p50Ms: tenth(percentile(latencies, 50)),
+          p99Ms: tenth(percentile(latencies, 99)),
+          maxMs: tenth(latencies.at(-1) ?? 0),
+          disconnects: sum('disconnects'),
+          reconnects: sum('reconnects'),
+          serverCpuShareOfOneCore:
+            Math.round(((cpu.user + cpu.system) / 1e6 / seconds) * 100) / 100,
+          serverRssMbAtStart: Math.round(rssAtStart / 2 ** 20),
+          serverRssMbMax: Math.round(rssMax / 2 ** 20),
+          coalescingGapMsAtEnd: tenth(feed.publisher.currentGapMs()),
+          goal: '10,000 clients: p99 ≤ 200 ms, 100 % delivered, RSS < 1 GB',
+        };
+      } finally {
+        for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+      }
+    },
+  );
+}
+
+const unreachable = await reachable(DATABASE_URL);
+if (unreachable) {
+  report({ skipped: `PostgreSQL is not reachable at DATABASE_URL (${unreachable})` });
+} else {
+  report(await fanoutRun());
+}
