@@ -142,6 +142,38 @@ describe('buying a ticket', () => {
     await expectLedgerBalanced(t.deps.db);
   });
 
+  it('pages My tickets on the server, newest first, with the total', async () => {
+    const u = await fundedUser(t, 1_000_00);
+    const mega = round('Mega Jackpot');
+    const ids: string[] = [];
+    for (const pick of ['1', 'X', '2']) {
+      const res = await buy(u.cookies, mega.id, [line(17, pick)]);
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().ticket.ticketId);
+    }
+    const page = async (n: number) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/jackpots/tickets?page=${n}&pageSize=2`,
+        cookies: u.cookies,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const first = await page(1);
+    expect(first).toMatchObject({ page: 1, pageSize: 2, totalCount: 3 });
+    expect(first.items.map((x: { ticketId: string }) => x.ticketId)).toEqual([ids[2], ids[1]]);
+    const second = await page(2);
+    expect(second.items.map((x: { ticketId: string }) => x.ticketId)).toEqual([ids[0]]);
+    expect((await page(3)).items).toEqual([]);
+    const tooBig = await t.app.inject({
+      method: 'GET',
+      url: '/api/jackpots/tickets?pageSize=51',
+      cookies: u.cookies,
+    });
+    expect(tooBig.statusCode).toBe(400);
+  });
+
   it('refuses bad tickets with a clear 4xx and charges nothing', async () => {
     const u = await fundedUser(t, 1_000_00);
     const mega = round('Mega Jackpot');

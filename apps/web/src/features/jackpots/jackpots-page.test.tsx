@@ -67,8 +67,13 @@ beforeEach(() => {
     const u = new URL(url, 'http://localhost');
     if (u.pathname === '/api/jackpots') return Response.json({ rounds: [round], serverTime: '' });
     if (u.pathname === '/api/jackpots/7/tickets') return buyAnswer();
-    if (u.pathname === '/api/jackpots/tickets')
-      return Response.json({ items: tickets, page: 1, pageSize: 20, totalCount: tickets.length });
+    if (u.pathname === '/api/jackpots/tickets') {
+      // The server pages: `pageSize` tickets from the newest.
+      const page = Number(u.searchParams.get('page'));
+      const pageSize = Number(u.searchParams.get('pageSize'));
+      const items = tickets.slice((page - 1) * pageSize, page * pageSize);
+      return Response.json({ items, page, pageSize, totalCount: tickets.length });
+    }
     if (u.pathname === '/api/jackpots/results') return Response.json({ rounds: [] });
     if (init?.method === 'POST') return Response.json({});
     return Response.json({});
@@ -161,6 +166,33 @@ describe('/jackpots', () => {
     const item = card.closest('li') as HTMLElement;
     expect(within(item).getByText('1 X 2')).toBeTruthy();
     expect(within(item).getByText('Open')).toBeTruthy();
+  });
+
+  it('pages My tickets 20 at a time, newest first, from the server', async () => {
+    tickets = Array.from({ length: 45 }, (_, i) => ({ ...ticket, ticketId: `JP${45 - i}` }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'My tickets' }));
+    await screen.findByRole('list', { name: 'My tickets' });
+    const ids = () =>
+      [...document.querySelectorAll('[data-ticket]')].map((li) => li.getAttribute('data-ticket'));
+    expect(ids()).toHaveLength(20);
+    expect(ids()[0]).toBe('JP45');
+    const pager = screen.getByRole('navigation', { name: 'Ticket pages' });
+    expect(within(pager).getByText('Page 1 of 3')).toBeTruthy();
+    expect(within(pager).getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(pager).getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 2 of 3');
+    expect(ids()[0]).toBe('JP25');
+    expect(
+      fetchMock.mock.calls.some(([url]) => /jackpots\/tickets\?page=2&pageSize=20/.test(String(url))),
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 3 of 3');
+    expect(ids()).toEqual(['JP5', 'JP4', 'JP3', 'JP2', 'JP1']);
+    expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Newer' }));
+    await screen.findByText('Page 2 of 3');
   });
 
   it("shows the envelope's message when the server refuses", async () => {
