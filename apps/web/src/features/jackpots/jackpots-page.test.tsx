@@ -1,8 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { JackpotRound, JackpotTicket } from '@dau/contracts/jackpots/jackpots';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type {
+  JackpotRound,
+  JackpotTicket,
+  SportsJackpotPrizesPush,
+} from '@dau/contracts/jackpots/jackpots';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRealtimeSocket, type SocketLike } from '../../lib/realtime-socket';
 import { useSessionStore } from '../../lib/session-store';
 import { JackpotsPage } from './jackpots-page';
 
@@ -94,7 +99,7 @@ function Where() {
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/jackpots']}>
         <Routes>
@@ -104,7 +109,7 @@ function renderPage() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { invalidate };
+  return { invalidate, unmount };
 }
 
 const pick = (name: string) => screen.getByRole('button', { name });
@@ -246,5 +251,44 @@ describe('/jackpots', () => {
     expect(await screen.findByText('No jackpot has been settled yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Rules' }));
     expect(screen.getByText(/cancelled or abandoned match counts as right/)).toBeTruthy();
+  });
+
+  // Last: the pushed prizes stay in the module for the page's next visit.
+  it('follows the prizes pushed while the page is open, never down (ADR 221)', async () => {
+    const handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+    const emitted: unknown[][] = [];
+    const socket = {
+      connected: true,
+      on: (event: string, h: (...args: unknown[]) => void) => {
+        handlers.set(event, [...(handlers.get(event) ?? []), h]);
+        return socket;
+      },
+      emit: (...args: unknown[]) => emitted.push(args),
+      connect: () => socket,
+      disconnect: () => socket,
+    };
+    const push = (payload: SportsJackpotPrizesPush) =>
+      act(() => handlers.get('SportsJackpotPrizes')?.forEach((h) => h(payload)));
+    setRealtimeSocket(socket as unknown as SocketLike);
+    const view = renderPage();
+    const prize = await screen.findByTestId('jackpot-prize');
+    expect(emitted).toEqual([['JoinSportsJackpots']]);
+    push({
+      roundId: 7,
+      jackpot: 150_000_000,
+      tiers: [
+        { hits: 3, prize: 150_000_000 },
+        { hits: 2, prize: 1_500_000 },
+      ],
+    });
+    expect(prize.textContent).toBe('KSh 150,000,000.00');
+    expect(screen.getByText(/2 correct/).textContent).toContain('KSh 1,500,000.00');
+    // Another round's prizes, or an older (smaller) push, change nothing here.
+    push({ roundId: 8, jackpot: 9, tiers: [{ hits: 3, prize: 9 }] });
+    push({ roundId: 7, jackpot: 120_000_000, tiers: [{ hits: 3, prize: 120_000_000 }] });
+    expect(prize.textContent).toBe('KSh 150,000,000.00');
+    view.unmount();
+    expect(emitted.at(-1)).toEqual(['LeaveSportsJackpots']);
+    setRealtimeSocket(null);
   });
 });
