@@ -190,7 +190,9 @@ describe('/jackpots', () => {
     await screen.findByText('Page 2 of 3');
     expect(ids()[0]).toBe('JP25');
     expect(
-      fetchMock.mock.calls.some(([url]) => /jackpots\/tickets\?page=2&pageSize=20/.test(String(url))),
+      fetchMock.mock.calls.some(([url]) =>
+        /jackpots\/tickets\?page=2&pageSize=20/.test(String(url)),
+      ),
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Older' }));
     await screen.findByText('Page 3 of 3');
