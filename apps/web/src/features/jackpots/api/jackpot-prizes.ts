@@ -12,8 +12,26 @@ const attached = new WeakSet<SocketLike>();
 let watchers = 0;
 let joined: SocketLike | null = null;
 
+/** An open round's prizes never go down: each figure is the larger of the two. */
+function higher(
+  kept: SportsJackpotPrizesPush | undefined,
+  push: SportsJackpotPrizesPush,
+): SportsJackpotPrizesPush {
+  if (!kept) return push;
+  const before = new Map(kept.tiers.map((tier) => [tier.hits, tier.prize]));
+  return {
+    roundId: push.roundId,
+    jackpot: Math.max(kept.jackpot, push.jackpot),
+    tiers: push.tiers.map((tier) => ({
+      hits: tier.hits,
+      prize: Math.max(tier.prize, before.get(tier.hits) ?? 0),
+    })),
+  };
+}
+
+/** Keeps a push (a late, older one never lowers what an earlier push showed). */
 export function acceptPrizes(push: SportsJackpotPrizesPush): void {
-  prizes = new Map(prizes).set(push.roundId, push);
+  prizes = new Map(prizes).set(push.roundId, higher(prizes.get(push.roundId), push));
   for (const listener of listeners) listener();
 }
 
@@ -66,13 +84,11 @@ export function withLivePrizes(
   push: SportsJackpotPrizesPush | undefined,
 ): JackpotRound {
   if (!push || push.roundId !== round.id) return round;
-  const pushed = new Map(push.tiers.map((tier) => [tier.hits, tier.prize]));
+  const fetched = { roundId: round.id, jackpot: round.jackpot, tiers: round.tiers };
+  const best = new Map(higher(push, fetched).tiers.map((tier) => [tier.hits, tier.prize]));
   return {
     ...round,
     jackpot: Math.max(round.jackpot, push.jackpot),
-    tiers: round.tiers.map((tier) => ({
-      ...tier,
-      prize: Math.max(tier.prize, pushed.get(tier.hits) ?? 0),
-    })),
+    tiers: round.tiers.map((tier) => ({ ...tier, prize: best.get(tier.hits) ?? tier.prize })),
   };
 }
