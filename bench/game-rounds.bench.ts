@@ -20,6 +20,7 @@ import {
   DATABASE_URL,
   latencySummary,
   pgbenchTps,
+  profileLines,
   profileQueries,
   reachable,
 } from './postgres-kit';
@@ -138,15 +139,7 @@ async function roundsRun(): Promise<Record<string, number>> {
       const seconds = (performance.now() - started) / 1000;
       if (profile) {
         profile.stop();
-        const rounds = latencies.length;
-        process.stderr.write(
-          `${(profile.total / rounds).toFixed(1)} statements per round\n${profile.statements
-            .map(
-              (s) =>
-                `${(s.count / rounds).toFixed(2)}× ${(s.ms / s.count).toFixed(1)} ms  ${s.sql}`,
-            )
-            .join('\n')}\n`,
-        );
+        process.stderr.write(profileLines(profile, latencies.length, 'round'));
       }
       latencies.sort((a, b) => a - b);
       const settled = await db

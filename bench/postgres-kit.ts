@@ -135,3 +135,10 @@ export function profileQueries(): QueryProfile {
   };
   return profile;
 }
+
+/** A stopped profile as text: statements per `unit` (a bet, a round), each with its mean time. */
+export function profileLines(profile: QueryProfile, units: number, unit: string): string {
+  return `${(profile.total / units).toFixed(1)} statements per ${unit}\n${profile.statements
+    .map((s) => `${(s.count / units).toFixed(2)}× ${(s.ms / s.count).toFixed(1)} ms  ${s.sql}`)
+    .join('\n')}\n`;
+}

@@ -128,14 +128,15 @@ export async function fundedUser(t: TestApp, cashCents = 1_000_00) {
   return u;
 }
 
+/** A house account's balance: the sum of its shards (docs/decisions/200). */
 export async function systemBalance(t: TestApp, kind: SystemAccountKind): Promise<number> {
   const row = await t.deps.db
     .selectFrom('ledger_accounts')
-    .select('balance')
+    .select((eb) => eb.fn.sum<string>('balance').as('balance'))
     .where('user_id', 'is', null)
     .where('kind', '=', kind)
     .executeTakeFirstOrThrow();
-  return row.balance;
+  return Number(row.balance);
 }
 
 export async function userBalance(

@@ -10,6 +10,7 @@ import {
   sign,
   useCasinoApp,
 } from './casino-kit';
+import { fundUser } from '../wallet/ledger-assertions';
 
 let t: TestApp;
 useCasinoApp((app) => (t = app));
@@ -185,6 +186,34 @@ describe('seamless game wallet over HTTP', () => {
       404,
       'UNKNOWN_PROVIDER',
     );
+  });
+
+  it('refuses a replay of a refused call too, though its money call rolled back', async () => {
+    // A money call remembers its request inside its own transaction (decision 200); a refusal
+    // rolls that back, so the seam remembers it after: the same signed bytes never run later.
+    const p = await player(t, 5_00);
+    const now = Math.floor(Date.now() / 1000);
+    const broke = JSON.stringify({ requestId: 'req-broke', ...debitBody(p, newRound()) });
+    const first = await seam(t, 'debit', {}, { raw: broke, timestamp: now });
+    expectSeamError(first, 409, 'INSUFFICIENT_FUNDS');
+    await fundUser(t.deps.db, p.user.id, 100_00);
+    expectSeamError(
+      await seam(t, 'debit', {}, { raw: broke, timestamp: now }),
+      401,
+      'REPLAYED_REQUEST',
+    );
+    // Refused by validation (after the signature check): remembered as well; its replay is
+    // refused by the same validation before the money call would find it.
+    const bad = JSON.stringify({ requestId: 'req-bad', ...debitBody(p, newRound()), amount: -1 });
+    expectSeamError(await seam(t, 'debit', {}, { raw: bad, timestamp: now }), 400, 'BAD_REQUEST');
+    expectSeamError(await seam(t, 'debit', {}, { raw: bad, timestamp: now }), 400, 'BAD_REQUEST');
+    expect(await cashOf(t, p.user.id)).toBe(105_00);
+    const remembered = await t.deps.db
+      .selectFrom('casino_wallet_requests')
+      .select('request_id')
+      .where('request_id', 'in', ['req-broke', 'req-bad'])
+      .execute();
+    expect(remembered).toHaveLength(2);
   });
 
   it('answers the bad input of issue #13 with a 4xx in its own shape and changes no balance', async () => {

@@ -111,20 +111,23 @@ it('answers JoinSport with the current prices, again on every reconnect, then pu
     .toBe(true);
 });
 
-it('pushes the snapshot as EventUpdated to a client that asks no acknowledgement', async () => {
+it('only joins a client that asks no acknowledgement (no snapshot), and pushes it later moves', async () => {
   const { eventId, sportId } = liveEvent();
   const client = socket();
   const updates: EventSummary[] = [];
+  const odds: OddsChangePush[] = [];
   client.on('EventUpdated', (e) => updates.push(e));
+  client.on('oddsChange', (p) => odds.push(p));
   client.connect();
   client.emit('JoinSport', sportId);
-  await expect.poll(() => updates.some((e) => e.id === eventId)).toBe(true);
-  expect(updates.every((e) => e.sid === sportId)).toBe(true);
-  // A bad id joins nothing and answers an empty snapshot.
+  // Answered after the plain join (one socket's events are handled in order): a bad id joins
+  // nothing and answers an empty snapshot.
   const none = await new Promise<EventSummary[]>((resolve) =>
     client.emit('JoinSport', -1, resolve),
   );
   expect(none).toEqual([]);
+  await movePrice(eventId, 2.22, odds);
+  expect(updates).toEqual([]);
 });
 
 it('sends the snapshot on the event hub and the websocket API too', async () => {

@@ -24,6 +24,7 @@ import * as casinoCrash from './0650-casino-crash';
 import * as virtualFootball from './0675-virtual-football';
 import * as betCashouts from './0700-bet-cashouts';
 import * as sportsJackpots from './0750-sports-jackpots';
+import * as ledgerShards from './0800-ledger-shards';
 import * as siteNotices from './0850-site-notices';
 import * as settlementPending from './0870-settlement-pending';
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0675-virtual-football': virtualFootball,
   '0700-bet-cashouts': betCashouts,
   '0750-sports-jackpots': sportsJackpots,
+  '0800-ledger-shards': ledgerShards,
   '0850-site-notices': siteNotices,
   '0870-settlement-pending': settlementPending,
 };

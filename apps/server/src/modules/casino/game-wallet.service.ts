@@ -1,12 +1,12 @@
 import type { WalletTransactionResponse } from '@dau/contracts/casino/wallet-seam';
+import type { RawBuilder } from 'kysely';
 import { isSiteId, siteConfig } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
 import type { Tx } from '../../db/database';
 import {
+  asInsufficientFunds,
   isInsufficientFunds,
-  postTransaction,
   type LedgerEntryInput,
-  type PostedTransaction,
 } from '../wallet/ledger.service';
 import {
   netEntries,
@@ -18,7 +18,13 @@ import {
   type WalletAnswer,
   type WalletProvider,
 } from './game-wallet.types';
-import { getBalances, publishBalances } from '../wallet/wallet.service';
+import {
+  balancesOf,
+  getBalances,
+  publishBalances,
+  pushBalances,
+  type Balances,
+} from '../wallet/wallet.service';
 import { gameBySlug } from './catalogue.repository';
 import { walletErrors } from './wallet-errors';
 import {
@@ -29,10 +35,11 @@ import {
   type GameRow,
   type Player,
 } from './wallet-round';
+import { casinoPosting, creditRoundUpdate, recordCall } from './wallet-record.repository';
 import {
-  insertWalletTransaction,
   markRolledBack,
   playerById,
+  rememberAndFind,
   roundMovements,
   transactionOf,
   updateRound,
@@ -84,68 +91,71 @@ export class GameWalletCore {
     return { player, balance: (await getBalances(this.deps.db, userId)).cash };
   }
 
-  /** Runs a money call in one transaction; a unique-key race (two first calls) retries once. */
+  /**
+   * Runs a money call in one transaction; a unique-key race (two first calls) retries once. Its
+   * first statement remembers the signed request (seam calls carry `requestId`) and finds an
+   * earlier call with this transaction id: a replayed request is refused, a repeated call
+   * answers the first answer. (A refused call's request is remembered by the seam after the
+   * rollback, so a replay of it is refused too.)
+   */
   private async run(
-    { userId, known }: { userId: number; known?: KnownPlayer | undefined },
+    provider: WalletProvider,
+    call: {
+      userId: number;
+      known?: KnownPlayer | undefined;
+      requestId?: string | undefined;
+      transactionId: string;
+    },
+    print: string,
     work: (
       tx: Tx,
       player: Player,
-    ) => Promise<{ answer: WalletAnswer; after?: (() => Promise<void>) | null }>,
+    ) => Promise<{
+      answer: WalletAnswer;
+      balances?: Balances | undefined;
+      after?: (() => Promise<void>) | null;
+    }>,
   ): Promise<WalletAnswer> {
-    const player = await this.player(userId, known);
+    const player = await this.player(call.userId, call.known);
+    const requestId = call.requestId ?? null;
     for (let attempt = 0; ; attempt++) {
       try {
-        const { answer, after } = await this.deps.db
-          .transaction()
-          .execute((tx) => work(tx, player));
-        if (!answer.duplicate) await publishBalances(this.deps, [userId]);
+        const { answer, balances, after } = await this.deps.db.transaction().execute(async (tx) => {
+          const found = await rememberAndFind(
+            tx,
+            provider.id,
+            requestId,
+            call.transactionId,
+            this.now(),
+          );
+          if (!found.fresh) throw walletErrors.replayed(requestId ?? '');
+          if (found.existing) {
+            if (found.existing.fingerprint !== print) {
+              throw walletErrors.mismatch(call.transactionId);
+            }
+            const response = found.existing.response as WalletTransactionResponse;
+            return { answer: { response, duplicate: true } };
+          }
+          return work(tx, player);
+        });
+        // Balances the call's last statement read are pushed now that they are committed.
+        if (balances) pushBalances(this.deps, call.userId, balances);
+        else if (!answer.duplicate) await publishBalances(this.deps, [call.userId]);
         if (after) await after();
         return answer;
       } catch (error) {
-        if (isInsufficientFunds(error)) throw walletErrors.insufficientFunds();
         const code = (error as { code?: string }).code;
         if (code === '23505' && attempt === 0) continue;
+        if (isInsufficientFunds(error)) throw walletErrors.insufficientFunds();
         throw error;
       }
     }
   }
 
-  private async repeated(
-    tx: Tx,
-    provider: WalletProvider,
-    transactionId: string,
-    print: string,
-  ): Promise<WalletAnswer | null> {
-    const existing = await transactionOf(tx, provider.id, transactionId);
-    if (!existing) return null;
-    if (existing.fingerprint !== print) throw walletErrors.mismatch(transactionId);
-    return { response: existing.response as unknown as WalletTransactionResponse, duplicate: true };
-  }
-
-  /** The call's ledger transaction, keyed by the provider's transaction id (posted once). */
-  private post(
-    tx: Tx,
-    provider: WalletProvider,
-    player: Player,
-    call: { roundId: string; transactionId: string },
-    kind: string,
-    game: string | null,
-    entries: LedgerEntryInput[],
-  ): Promise<PostedTransaction> {
-    return postTransaction(tx, {
-      kind,
-      idempotencyKey: `casino:${provider.id}:${call.transactionId}`,
-      userId: player.id,
-      entries,
-      meta: {
-        provider: provider.slug,
-        ...(game ? { game } : {}),
-        roundId: call.roundId,
-        transactionId: call.transactionId,
-      },
-    });
-  }
-
+  /**
+   * The call's last statement (`recordCall`): the posting (if any), the round's update (if
+   * any) and the stored answer, whose balance is the cash the posting left.
+   */
   private async respond(
     tx: Tx,
     provider: WalletProvider,
@@ -157,36 +167,41 @@ export class GameWalletCore {
       amount: number;
       reference: string | null;
     },
-    posted: PostedTransaction | null,
+    money: { posting: RawBuilder<unknown> | null; roundUpdate?: RawBuilder<unknown> },
     print: string,
-  ): Promise<WalletAnswer> {
-    // The cash the ledger just locked and moved; read only when nothing moved.
-    const moved = posted?.balances.find((b) => b.userId === player.id && b.kind === 'cash');
-    const balance = moved ? moved.balance : (await getBalances(tx, player.id)).cash;
-    const ledgerId = posted ? posted.transactionId : null;
-    const response: WalletTransactionResponse = {
-      status: 'OK',
-      playerId: player.external_id,
-      currency: player.site.currencyCode,
-      balance,
-      roundId: round.round_id,
-      transactionId: call.transactionId,
-      walletTransactionId: ledgerId === null ? `round-${round.id}` : String(ledgerId),
+  ): Promise<{ answer: WalletAnswer; balances: Balances }> {
+    let recorded;
+    try {
+      recorded = await recordCall(tx, {
+        posting: money.posting,
+        roundUpdate: money.roundUpdate ?? null,
+        providerId: provider.id,
+        transactionId: call.transactionId,
+        roundPk: round.id,
+        userId: player.id,
+        kind: call.kind,
+        amount: call.amount,
+        referenceTransactionId: call.reference,
+        fingerprint: print,
+        response: {
+          status: 'OK',
+          playerId: player.external_id,
+          currency: player.site.currencyCode,
+          roundId: round.round_id,
+          transactionId: call.transactionId,
+        },
+        now: this.now(),
+      });
+    } catch (error) {
+      throw asInsufficientFunds(error);
+    }
+    return {
+      answer: {
+        response: recorded.response as unknown as WalletTransactionResponse,
+        duplicate: false,
+      },
+      balances: balancesOf(recorded.balances),
     };
-    await insertWalletTransaction(tx, {
-      providerId: provider.id,
-      transactionId: call.transactionId,
-      roundPk: round.id,
-      userId: player.id,
-      kind: call.kind,
-      amount: call.amount,
-      referenceTransactionId: call.reference,
-      ledgerTransactionId: ledgerId,
-      fingerprint: print,
-      response,
-      now: this.now(),
-    });
-    return { response, duplicate: false };
   }
 
   private async game(provider: WalletProvider, slug: string) {
@@ -203,25 +218,18 @@ export class GameWalletCore {
       user: call.userId,
     });
     const game = await this.game(provider, call.gameSlug);
-    return this.run(call, async (tx, player) => {
-      const again = await this.repeated(tx, provider, call.transactionId, print);
-      if (again) return { answer: again };
+    return this.run(provider, call, print, async (tx, player) => {
       await assertMayStake(tx, game, player, call.amount, this.now());
       const now = this.now();
-      const rule = { gameId: game.id, open: { gameId: game.id, now }, closed: NOT_OPEN };
+      const stake = { amount: call.amount, plannedWin: call.plannedWin, details: call.details };
+      const rule = { gameId: game.id, open: { gameId: game.id, now, stake }, closed: NOT_OPEN };
       return withRound(tx, provider, player, call.roundId, rule, async (round) => {
-        await updateRound(tx, round.id, {
-          stake: round.stake + call.amount,
-          ...(call.plannedWin !== undefined ? { plannedWin: call.plannedWin } : {}),
-          ...(call.details ? { details: { ...round.details, ...call.details } } : {}),
-          now,
-        });
         // The ledger last: the house's accounts stay locked only until the commit.
-        const posted = await this.post(tx, provider, player, call, 'bet_casino', game.slug, [
+        const posting = casinoPosting(provider, player, call, 'bet_casino', game.slug, [
           { account: { userId: player.id, kind: 'cash' }, amount: -call.amount },
           { account: { system: 'bets_in_play' }, amount: call.amount },
         ]);
-        const answer = await this.respond(
+        return this.respond(
           tx,
           provider,
           player,
@@ -232,10 +240,9 @@ export class GameWalletCore {
             amount: call.amount,
             reference: null,
           },
-          posted,
+          { posting },
           print,
         );
-        return { answer };
       });
     });
   }
@@ -249,9 +256,7 @@ export class GameWalletCore {
       user: call.userId,
     });
     const game = await this.game(provider, call.gameSlug);
-    return this.run(call, async (tx, player) => {
-      const again = await this.repeated(tx, provider, call.transactionId, print);
-      if (again) return { answer: again };
+    return this.run(provider, call, print, async (tx, player) => {
       const rule = { gameId: game.id, open: null, closed: NOT_OPEN };
       return withRound(tx, provider, player, call.roundId, rule, async (round) => {
         const entries: LedgerEntryInput[] = [];
@@ -288,22 +293,19 @@ export class GameWalletCore {
             after = settled.afterCommit;
           }
         }
-        const now = this.now();
-        await updateRound(tx, round.id, {
-          win: round.win + call.amount,
-          ...(call.details ? { details: { ...round.details, ...call.details } } : {}),
-          ...(call.roundClosed
-            ? { status: 'settled', closedAt: now, jackpotContribution: contribution, jackpotWin }
-            : {}),
-          now,
+        const roundUpdate = creditRoundUpdate(round.id, {
+          win: call.amount,
+          details: call.details,
+          settle: call.roundClosed ? { contribution, jackpotWin } : null,
+          now: this.now(),
         });
         // The ledger last: the house's accounts stay locked only until the commit.
         const net = netEntries(entries);
-        const posted =
+        const posting =
           net.length >= 2
-            ? await this.post(tx, provider, player, call, 'win_casino', game.slug, net)
+            ? casinoPosting(provider, player, call, 'win_casino', game.slug, net)
             : null;
-        const answer = await this.respond(
+        const done = await this.respond(
           tx,
           provider,
           player,
@@ -314,10 +316,10 @@ export class GameWalletCore {
             amount: call.amount,
             reference: null,
           },
-          posted,
+          { posting, roundUpdate },
           print,
         );
-        return { answer, after };
+        return { ...done, after };
       });
     });
   }
@@ -329,9 +331,7 @@ export class GameWalletCore {
       reference: call.referenceTransactionId,
       user: call.userId,
     });
-    return this.run(call, async (tx, player) => {
-      const again = await this.repeated(tx, provider, call.transactionId, print);
-      if (again) return { answer: again };
+    return this.run(provider, call, print, async (tx, player) => {
       // Settled is checked after the referenced debit: an unknown or wrong one is named first.
       const rule = { gameId: null, open: null, closed: [] };
       return withRound(tx, provider, player, call.roundId, rule, async (round) => {
@@ -341,7 +341,7 @@ export class GameWalletCore {
         }
         if (debit.kind !== 'debit') throw walletErrors.cannotRollback(call.referenceTransactionId);
         if (round.status === 'settled') throw walletErrors.roundClosed(call.roundId);
-        let posted: PostedTransaction | null = null;
+        let posting: RawBuilder<unknown> | null = null;
         const now = this.now();
         // A debit rolled back before (under another rollback id) moves nothing again.
         if (!debit.rolled_back) {
@@ -354,12 +354,12 @@ export class GameWalletCore {
             now,
           });
           // The ledger last: the house's accounts stay locked only until the commit.
-          posted = await this.post(tx, provider, player, call, 'bet_casino_refund', null, [
+          posting = casinoPosting(provider, player, call, 'bet_casino_refund', null, [
             { account: { system: 'bets_in_play' }, amount: -debit.amount },
             { account: { userId: player.id, kind: 'cash' }, amount: debit.amount },
           ]);
         }
-        const answer = await this.respond(
+        return this.respond(
           tx,
           provider,
           player,
@@ -370,10 +370,9 @@ export class GameWalletCore {
             amount: debit.amount,
             reference: call.referenceTransactionId,
           },
-          posted,
+          { posting },
           print,
         );
-        return { answer };
       });
     });
   }

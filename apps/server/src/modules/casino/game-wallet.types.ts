@@ -33,6 +33,8 @@ export interface KnownPlayer {
 interface RoundCall {
   userId: number;
   known?: KnownPlayer;
+  /** The signed request's id (seam calls): remembered in the call's own transaction. */
+  requestId?: string;
   gameSlug: string;
   roundId: string;
   transactionId: string;

@@ -33,7 +33,11 @@ export class WalletError extends Error {
   }
 }
 
+export const REPLAYED = 'REPLAYED_REQUEST';
+
 export const walletErrors = {
+  replayed: (requestId: string) =>
+    new WalletError(REPLAYED, `Request "${requestId}" was received before.`),
   unknownGame: (slug: string) => new WalletError('UNKNOWN_GAME', `There is no game "${slug}".`),
   unknownPlayer: () => new WalletError('UNKNOWN_PLAYER', 'There is no such player.'),
   unknownRound: (id: string) => new WalletError('UNKNOWN_ROUND', `There is no round "${id}".`),

@@ -7,7 +7,7 @@ import { assertCanGamble } from '../accounts/responsible-gambling.service';
 import type { gameBySlug } from './catalogue.repository';
 import type { WalletProvider } from './game-wallet.types';
 import { WalletError, walletErrors } from './wallet-errors';
-import { lockRound, openRound, type LockedRound } from './wallet.repository';
+import { lockRound, openRound, type LockedRound, type RoundStake } from './wallet.repository';
 import type { RoundStatus } from './wallet.tables';
 
 /** The player a wallet call is for, with their site. */
@@ -28,8 +28,12 @@ export const fingerprint = (parts: Record<string, unknown>) => JSON.stringify(pa
 export interface RoundRule {
   /** The round must be of this game (null: any of the player's rounds, as for a rollback). */
   gameId: number | null;
-  /** Open the round if it does not exist yet (a debit), else it must exist. */
-  open: { gameId: number; now: Date } | null;
+  /**
+   * A debit: open the round if it does not exist yet and add the stake in the same statement
+   * (a refusal below throws, and the transaction's rollback takes the stake back out); else the
+   * round must exist.
+   */
+  open: { gameId: number; now: Date; stake: RoundStake } | null;
   /** Statuses that refuse the call with ROUND_CLOSED. */
   closed: readonly RoundStatus[];
 }
@@ -55,6 +59,7 @@ export async function withRound<T>(
         userId: player.id,
         gameId: rule.open.gameId,
         now: rule.open.now,
+        stake: rule.open.stake,
       })
     : await lockRound(tx, provider.id, roundId);
   if (!round) throw walletErrors.unknownRound(roundId);

@@ -19,13 +19,15 @@ import { toErrorResponse } from '../../plugins/error-handler';
 import { verifyBbJwt } from '../wallet/wallet.service';
 import type { GameWalletCore } from './game-wallet.service';
 import type { WalletProvider } from './game-wallet.types';
-import { WalletError, walletErrors } from './wallet-errors';
+import { REPLAYED, WalletError, walletErrors } from './wallet-errors';
 import { playerByExternalId, providerBySlug, rememberRequest } from './wallet.repository';
 
 const rawBodies = new WeakMap<object, string>();
 const providers = new WeakMap<object, WalletProvider>();
+const moneyRequests = new WeakMap<object, { providerId: number; requestId: string }>();
 type ProviderRow = NonNullable<Awaited<ReturnType<typeof providerBySlug>>>;
 const params = z.object({ provider: z.string().min(1).max(60) });
+const MONEY_OPERATIONS = /\/(debit|credit|rollback)$/;
 
 const errorResponses = {
   400: walletErrorResponseSchema,
@@ -58,7 +60,13 @@ export async function walletSeamRoutes(
     }
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
+    // A refused money call rolled back its transaction, request id included: remember the
+    // request now, so that a replay of it is refused as before the call ran.
+    const unremembered = moneyRequests.get(request);
+    if (unremembered && !(error instanceof WalletError && error.code === REPLAYED)) {
+      await rememberRequest(deps.db, unremembered.providerId, unremembered.requestId, deps.now());
+    }
     if (error instanceof WalletError) return reply.status(error.status).send(error.toResponse());
     const fe = error as { validation?: unknown; statusCode?: number; message?: string };
     if (fe.validation || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
@@ -121,8 +129,12 @@ export async function walletSeamRoutes(
     if (typeof requestId !== 'string' || requestId.trim() === '' || requestId.length > 100) {
       throw new WalletError('BAD_REQUEST', 'requestId is required.');
     }
-    if (!(await rememberRequest(deps.db, provider.id, requestId, deps.now()))) {
-      throw new WalletError('REPLAYED_REQUEST', `Request "${requestId}" was received before.`);
+    // A money call remembers its request in its own transaction (GameWalletCore.run): one
+    // commit for the request and the money. The reads remember theirs here.
+    const money = MONEY_OPERATIONS.test(request.routeOptions.url ?? '');
+    if (money) moneyRequests.set(request, { providerId: provider.id, requestId });
+    else if (!(await rememberRequest(deps.db, provider.id, requestId, deps.now()))) {
+      throw walletErrors.replayed(requestId);
     }
     providers.set(request, { id: provider.id, slug: provider.slug, kind: provider.kind });
   }

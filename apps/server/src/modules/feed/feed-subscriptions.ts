@@ -13,8 +13,8 @@ const MAX_ROOMS = 200;
  * LeaveEventForBetslip) and the hub's RegisterSiteId. A (re)joining client gets the current
  * summaries of what it joined and the availability flags at once, so it catches up after a
  * reconnect (ADR 230): `JoinEvent` and `JoinMarketForBetslip` push `EventUpdated`; `JoinSport`
- * answers its acknowledgement with the sport's summaries, or, asked without one, pushes an
- * `EventUpdated` per event.
+ * answers its acknowledgement with the sport's summaries (asked without one it only joins:
+ * the web app's first join of a list it has just loaded).
  */
 export function feedSubscriptions(feed: FeedService) {
   return (socket: RealtimeSocket): void => {
@@ -35,11 +35,11 @@ export function feedSubscriptions(feed: FeedService) {
     socket.on('LeaveEvent', (eventId) => {
       if (isId(eventId)) void socket.leave(rooms.event(eventId));
     });
+    // The sport's snapshot is large (football: ~380 kB of JSON), so it is sent only to a client
+    // that asks for it with an acknowledgement (a re-join); a plain join only joins (ADR 230).
     socket.on('JoinSport', (sportId, ack) => {
       const joined = isId(sportId) && join(rooms.sport(sportId));
-      const events = joined ? feed.snapshots.sport(sportId) : [];
-      if (typeof ack === 'function') ack(events);
-      else for (const event of events) socket.emit('EventUpdated', event);
+      if (typeof ack === 'function') ack(joined ? feed.snapshots.sport(sportId) : []);
     });
     socket.on('LeaveSport', (sportId) => {
       if (isId(sportId)) void socket.leave(rooms.sport(sportId));

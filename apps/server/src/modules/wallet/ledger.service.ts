@@ -1,15 +1,18 @@
 import type { Db, Tx } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import {
-  applyEntries,
-  ensureUserAccounts,
-  insertTransaction,
+  INSUFFICIENT_FUNDS_SQLSTATE,
   ledgerCounts,
   ledgerProblems,
-  lockAccounts,
-  transactionIdByKey,
+  postLedger,
+  type LedgerPosting,
 } from './wallet.repository';
-import type { SystemAccountKind, UserAccountKind } from './wallet.tables';
+import {
+  SHARDED_SYSTEM_KINDS,
+  SYSTEM_SHARDS,
+  type SystemAccountKind,
+  type UserAccountKind,
+} from './wallet.tables';
 
 /** One side of a ledger movement: a user's account or one of the house's accounts. */
 export type AccountRef = { userId: number; kind: UserAccountKind } | { system: SystemAccountKind };
@@ -55,16 +58,36 @@ export function isInsufficientFunds(error: unknown): boolean {
   return error instanceof AppError && error.details.some((d) => d.code === INSUFFICIENT_FUNDS);
 }
 
+/** A shard of the house's accounts: spread evenly, so postings rarely queue. */
+function pickShard(): number {
+  return Math.floor(Math.random() * SYSTEM_SHARDS);
+}
+
+const shardOfTransaction = new WeakMap<Tx, number>();
+
 /**
- * Posts a balanced transaction inside the caller's database transaction. Betting, casino and
- * payments call this so that their own rows and the money move commit together. It locks the
- * touched accounts in id order, refuses to take a user account below zero (the database CHECK
- * is the backstop), and records each entry with the account's running balance.
+ * The shard every posting of one database transaction uses. A transaction of several postings
+ * (a settlement batch) then holds one shard of each house account, taken by its first posting,
+ * instead of drawing a new one per posting and taking them in no fixed order — which would let
+ * it deadlock with a placement holding another shard and waiting for a user the batch holds.
  */
-export async function postTransaction(
-  tx: Tx,
+function transactionShard(tx: Tx): number {
+  let shard = shardOfTransaction.get(tx);
+  if (shard === undefined) {
+    shard = pickShard();
+    shardOfTransaction.set(tx, shard);
+  }
+  return shard;
+}
+
+/**
+ * A checked posting, ready for `ledger_post`: amounts non-zero integer cents summing to zero, at
+ * least two entries, the house's sharded accounts on one shard (drawn here unless given).
+ */
+export function preparePosting(
   input: PostTransactionInput,
-): Promise<PostedTransaction> {
+  shard: number = pickShard(),
+): LedgerPosting {
   const { entries } = input;
   if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
   let sum = 0;
@@ -75,62 +98,67 @@ export async function postTransaction(
     sum += entry.amount;
   }
   if (sum !== 0) throw new Error(`ledger transaction ${input.kind} does not balance (${sum})`);
-
-  const transactionId = await insertTransaction(tx, {
-    kind: input.kind,
-    idempotencyKey: input.idempotencyKey,
-    userId: input.userId ?? null,
-    meta: input.meta ?? {},
-  });
-  if (transactionId === null) {
-    const existing = input.idempotencyKey
-      ? await transactionIdByKey(tx, input.idempotencyKey)
-      : null;
-    return { transactionId: existing ?? 0, duplicate: true, userIds: [], balances: [] };
-  }
-
-  const userRefs = new Map<string, { userId: number; kind: UserAccountKind }>();
-  const systemKinds = new Set<SystemAccountKind>();
-  for (const { account } of entries) {
-    if ('system' in account) systemKinds.add(account.system);
-    else userRefs.set(`${account.userId}:${account.kind}`, account);
-  }
-  const byUser = new Map<number, UserAccountKind[]>();
-  for (const ref of userRefs.values()) {
-    byUser.set(ref.userId, [...(byUser.get(ref.userId) ?? []), ref.kind]);
-  }
-  // Accounts are made on a user's first movement; the usual case finds them all at once.
-  let locked = await lockAccounts(tx, [...userRefs.values()], [...systemKinds]);
-  if (locked.length < userRefs.size + systemKinds.size) {
-    for (const [userId, kinds] of byUser) await ensureUserAccounts(tx, userId, kinds);
-    locked = await lockAccounts(tx, [...userRefs.values()], [...systemKinds]);
-  }
-  const keyOf = (userId: number | null, kind: string) => `${userId ?? 'system'}:${kind}`;
-  const accounts = new Map(locked.map((a) => [keyOf(a.user_id, a.kind), a]));
-
-  const balances = new Map(locked.map((a) => [a.id, a.balance]));
-  const deltas = new Map<number, number>();
-  const rows: { accountId: number; amount: number; balanceAfter: number }[] = [];
-  for (const { account, amount } of entries) {
-    const key =
-      'system' in account ? keyOf(null, account.system) : keyOf(account.userId, account.kind);
-    const row = accounts.get(key);
-    if (!row) throw new Error(`ledger account ${key} does not exist`);
-    const after = (balances.get(row.id) ?? 0) + amount;
-    if (row.user_id !== null && after < 0) throw insufficientFunds();
-    balances.set(row.id, after);
-    deltas.set(row.id, (deltas.get(row.id) ?? 0) + amount);
-    rows.push({ accountId: row.id, amount, balanceAfter: after });
-  }
-  await applyEntries(tx, transactionId, rows, deltas);
   return {
-    transactionId,
+    header: {
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      userId: input.userId ?? null,
+      meta: input.meta ?? {},
+    },
+    entries: entries.map(({ account, amount }) =>
+      'system' in account
+        ? {
+            userId: null,
+            kind: account.system,
+            shard: SHARDED_SYSTEM_KINDS.includes(account.system) ? shard : 0,
+            amount,
+          }
+        : { userId: account.userId, kind: account.kind, shard: 0, amount },
+    ),
+  };
+}
+
+/** A user account `ledger_post` refused to take below zero (SQLSTATE DL001) as the API's error. */
+export function asInsufficientFunds(error: unknown): unknown {
+  return (error as { code?: string }).code === INSUFFICIENT_FUNDS_SQLSTATE
+    ? insufficientFunds()
+    : error;
+}
+
+/**
+ * Posts a balanced transaction inside the caller's database transaction. Betting, casino and
+ * payments call this so that their own rows and the money move commit together. In one round
+ * trip (`ledger_post`, migration 0800) it writes the header (a repeated idempotency key stops
+ * there), locks the touched accounts (the house's first, then users', by id), refuses to take a
+ * user account below zero (the database CHECK is the backstop), and records each entry with the
+ * account's running balance. Call it late in the transaction: the accounts stay locked until
+ * the commit. The house's busy accounts are sharded (decision 200); all postings of one
+ * database transaction use the same shard of each.
+ */
+export async function postTransaction(
+  tx: Tx,
+  input: PostTransactionInput,
+): Promise<PostedTransaction> {
+  const posting = preparePosting(input, transactionShard(tx));
+  let posted;
+  try {
+    posted = await postLedger(tx, posting);
+  } catch (error) {
+    throw asInsufficientFunds(error);
+  }
+  if (posted.duplicate) {
+    return { transactionId: posted.transactionId, duplicate: true, userIds: [], balances: [] };
+  }
+  const userIds = new Set<number>();
+  for (const { account } of input.entries) if (!('system' in account)) userIds.add(account.userId);
+  return {
+    transactionId: posted.transactionId,
     duplicate: false,
-    userIds: [...byUser.keys()],
-    balances: locked.map((a) => ({
-      userId: a.user_id,
+    userIds: [...userIds],
+    balances: posted.accounts.map((a) => ({
+      userId: a.userId,
       kind: a.kind,
-      balance: balances.get(a.id) ?? a.balance,
+      balance: a.balance,
     })),
   };
 }

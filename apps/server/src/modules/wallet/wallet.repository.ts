@@ -1,107 +1,67 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database';
-import type { AccountKind, SystemAccountKind, UserAccountKind } from './wallet.tables';
+import type { AccountKind, UserAccountKind } from './wallet.tables';
 
-/** Creates the user's accounts of these kinds when missing (first money movement). */
-export async function ensureUserAccounts(
-  db: DbOrTx,
-  userId: number,
-  kinds: readonly UserAccountKind[],
-): Promise<void> {
-  if (kinds.length === 0) return;
-  await db
-    .insertInto('ledger_accounts')
-    .values(kinds.map((kind) => ({ user_id: userId, kind })))
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'kind']).where('user_id', 'is not', null).doNothing(),
-    )
-    .execute();
-}
-
-export interface AccountKey {
+export interface PostingEntry {
   userId: number | null;
   kind: AccountKind;
+  shard: number;
+  amount: number;
+}
+
+/** SQLSTATE raised by `ledger_post` when a user account would go below zero. */
+export const INSUFFICIENT_FUNDS_SQLSTATE = 'DL001';
+
+export interface LedgerPosting {
+  header: { kind: string; idempotencyKey: string | null; userId: number | null; meta: object };
+  entries: PostingEntry[];
+}
+
+/** The posting as a call of `ledger_post`, to select from (alone or inside a statement). */
+export function ledgerPostCall(posting: LedgerPosting): RawBuilder<unknown> {
+  const { header, entries } = posting;
+  return sql`ledger_post(${header.kind}, ${header.idempotencyKey}::text, ${header.userId}::bigint,
+      ${JSON.stringify(header.meta)}::jsonb, ${entries.map((e) => e.userId)}::bigint[],
+      ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.shard)}::smallint[],
+      ${entries.map((e) => e.amount)}::bigint[])`;
 }
 
 /**
- * Locks the accounts (SELECT ... FOR UPDATE) in id order, so two transactions touching the same
- * accounts always queue instead of deadlocking, and returns their balances.
+ * One posting in one round trip (`ledger_post`, migration 0800): inserts the header unless its
+ * idempotency key exists (then `duplicate` with the first posting's id and no accounts), finds
+ * (a user's: makes) the entries' accounts, locks them (the house's first, then users', by id),
+ * moves their balances and writes the entries with running balances. Answers every touched account with its balance after.
  */
-export async function lockAccounts(
+export async function postLedger(
   db: DbOrTx,
-  userAccounts: { userId: number; kind: UserAccountKind }[],
-  systemKinds: SystemAccountKind[],
-): Promise<{ id: number; user_id: number | null; kind: AccountKind; balance: number }[]> {
-  if (userAccounts.length === 0 && systemKinds.length === 0) return [];
-  return db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'user_id', 'kind', 'balance'])
-    .where((eb) =>
-      eb.or([
-        ...userAccounts.map((a) => eb.and([eb('user_id', '=', a.userId), eb('kind', '=', a.kind)])),
-        ...(systemKinds.length > 0
-          ? [eb.and([eb('user_id', 'is', null), eb('kind', 'in', systemKinds)])]
-          : []),
-      ]),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
-/** Inserts the transaction header unless its idempotency key exists; null for a duplicate. */
-export async function insertTransaction(
-  db: DbOrTx,
-  values: { kind: string; idempotencyKey: string | null; userId: number | null; meta: object },
-): Promise<number | null> {
-  const row = await db
-    .insertInto('ledger_transactions')
-    .values({
-      kind: values.kind,
-      idempotency_key: values.idempotencyKey,
-      user_id: values.userId,
-      meta: JSON.stringify(values.meta),
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-export async function transactionIdByKey(db: DbOrTx, key: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('ledger_transactions')
-    .select('id')
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/**
- * Moves the balances and writes the entries in one statement (one round trip while the accounts
- * are locked; the caller locked them in id order, so the update's own order does not matter).
- */
-export async function applyEntries(
-  db: DbOrTx,
-  transactionId: number,
-  entries: { accountId: number; amount: number; balanceAfter: number }[],
-  deltas: Map<number, number>,
-): Promise<void> {
-  const moved = [...deltas].filter(([, delta]) => delta !== 0);
-  await sql`
-    with moved as (
-      update ledger_accounts a set balance = a.balance + d.delta
-      from (select unnest(${moved.map(([id]) => id)}::bigint[]) as id,
-                   unnest(${moved.map(([, delta]) => delta)}::bigint[]) as delta) d
-      where a.id = d.id
-      returning a.id)
-    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-    select ${transactionId}, e.account_id, e.amount, e.balance_after
-    from unnest(${entries.map((e) => e.accountId)}::bigint[],
-                ${entries.map((e) => e.amount)}::bigint[],
-                ${entries.map((e) => e.balanceAfter)}::bigint[])
-         with ordinality as e(account_id, amount, balance_after, n)
-    order by e.n`.execute(db);
+  posting: LedgerPosting,
+): Promise<{
+  transactionId: number;
+  duplicate: boolean;
+  accounts: { id: number; userId: number | null; kind: AccountKind; balance: number }[];
+}> {
+  const { rows } = await sql<{
+    transaction_id: string;
+    duplicate: boolean;
+    account_id: string | null;
+    account_user_id: string | null;
+    account_kind: AccountKind | null;
+    account_balance: string | null;
+  }>`select * from ${ledgerPostCall(posting)}`.execute(db);
+  const first = rows[0];
+  if (!first) throw new Error(`ledger_post answered nothing for ${posting.header.kind}`);
+  return {
+    transactionId: Number(first.transaction_id),
+    duplicate: first.duplicate,
+    accounts: first.duplicate
+      ? []
+      : rows.map((r) => ({
+          id: Number(r.account_id),
+          userId: r.account_user_id === null ? null : Number(r.account_user_id),
+          kind: r.account_kind as AccountKind,
+          balance: Number(r.account_balance),
+        })),
+  };
 }
 
 export async function userAccountBalances(

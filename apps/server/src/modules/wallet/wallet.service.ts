@@ -5,6 +5,7 @@ import type { SiteConfig } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
 import { userAccountBalances } from './wallet.repository';
+import type { UserAccountKind } from './wallet.tables';
 
 export interface Balances {
   cash: Cents;
@@ -17,7 +18,11 @@ export interface Balances {
 }
 
 export async function getBalances(db: DbOrTx, userId: number): Promise<Balances> {
-  const b = await userAccountBalances(db, userId);
+  return balancesOf(await userAccountBalances(db, userId));
+}
+
+/** A user's balances from their accounts' balances by kind (a missing account holds 0). */
+export function balancesOf(b: Partial<Record<UserAccountKind, number>>): Balances {
   const cash = cents(b.cash ?? 0);
   const bonus = cents(b.bonus ?? 0);
   const freeBet = cents(b.free_bet ?? 0);

@@ -14,6 +14,17 @@ export const SYSTEM_ACCOUNT_KINDS = [
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
+/**
+ * System accounts split into shards (migration 0800, docs/decisions/200): concurrent postings
+ * lock different rows; the account's balance is the sum of its shards.
+ */
+export const SHARDED_SYSTEM_KINDS: readonly SystemAccountKind[] = [
+  'house',
+  'bets_in_play',
+  'tax_payable',
+];
+export const SYSTEM_SHARDS = 16;
+
 export type AccountKind = UserAccountKind | SystemAccountKind;
 
 export interface LedgerAccountsTable {
@@ -21,6 +32,8 @@ export interface LedgerAccountsTable {
   /** Owner of a user account; null for the house's own accounts. */
   user_id: number | null;
   kind: AccountKind;
+  /** 0–15 for the sharded system kinds, 0 for every other account. */
+  shard: ColumnType<number, number | undefined, number>;
   /** Integer cents. */
   balance: ColumnType<number, number | undefined, number>;
   created_at: Generated<Date>;

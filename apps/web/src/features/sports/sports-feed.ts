@@ -54,12 +54,14 @@ function roomKey(room: Room): string {
 }
 
 /**
- * Joins a room; the server answers with the current prices of what was joined (ADR 230): an
- * `EventUpdated` push for an event or a betslip market, the acknowledgement's summaries for a
- * sport. Called on every (re)connect, so nothing missed while away stays stale.
+ * Joins a room. After a reconnect (`catchUp`) the server answers with the current prices of
+ * what was joined (ADR 230): an `EventUpdated` push for an event or a betslip market, the
+ * acknowledgement's summaries for a sport. A page's first join of a sport asks no snapshot:
+ * the page has just loaded that list, and the whole sport is ~380 kB of JSON (ADR 230).
  */
-function join(socket: SocketLike, room: Room): void {
+function join(socket: SocketLike, room: Room, catchUp: boolean): void {
   if (room.kind === 'event') socket.emit('JoinEvent', room.id);
+  else if (room.kind === 'sport' && !catchUp) socket.emit('JoinSport', room.id);
   else if (room.kind === 'sport') {
     socket.emit('JoinSport', room.id, (events) => {
       // Left before the answer came: nothing to apply.
@@ -77,8 +79,11 @@ function leave(socket: SocketLike, room: Room): void {
 
 function wire(socket: SocketLike): void {
   wired = socket;
+  // Every connect after the first is a reconnect: the rooms are joined again with a snapshot.
+  let connectedBefore = socket.connected;
   socket.on('connect', () => {
-    for (const { room } of counts.values()) join(socket, room);
+    for (const { room } of counts.values()) join(socket, room, connectedBefore);
+    connectedBefore = true;
   });
   socket.on('oddsChange', (push) => {
     applyOddsChange(push.eventId, push.market);
@@ -110,7 +115,7 @@ function wire(socket: SocketLike): void {
     setProducer(1, status.uofLiveProducerUp);
     setProducer(3, status.uofPreProducerUp);
   });
-  if (socket.connected) for (const { room } of counts.values()) join(socket, room);
+  if (socket.connected) for (const { room } of counts.values()) join(socket, room, false);
 }
 
 /** The socket starts after the first paint; wire it as soon as it exists. */
@@ -149,7 +154,7 @@ export function watch(rooms: readonly Room[]): () => void {
       continue;
     }
     counts.set(key, { room, count: 1 });
-    if (wired?.connected) join(wired, room);
+    if (wired?.connected) join(wired, room, false);
   }
   return () => {
     for (const room of rooms) {
