@@ -6,6 +6,7 @@ import type {
 import type { CashoutOfferResponse } from './betting/cashout';
 import type { CrashBetsPush, CrashCashOutPush, CrashRound } from './casino/crash';
 import type { JackpotsPush, JackpotWonPush } from './casino/jackpots';
+import type { SportsJackpotPrizesPush } from './jackpots/jackpots';
 import type { RouletteResultPush, RouletteRound } from './casino/roulette';
 import type { LoyaltyProgressResponse, LoyaltyRewardPush } from './loyalty/loyalty-progress';
 import type { CriticalNoticePush } from './sports/critical-notice';
@@ -128,6 +129,8 @@ export interface ServerToClientEvents {
   VirtualMatchday: (matchday: VirtualMatchday) => void;
   /** A virtual bet was placed (spec doc 2 §7), to the bettor's sockets. */
   VirtualBetPlaced: (payload: VirtualBetPlacedPush) => void;
+  /** Sports jackpots (issue #21): an open round's prizes grew (sports jackpots room, ADR 221). */
+  SportsJackpotPrizes: (payload: SportsJackpotPrizesPush) => void;
 }
 
 export interface ClientToServerEvents {
@@ -156,6 +159,9 @@ export interface ClientToServerEvents {
   /** Virtual football: follow the matchdays; the open and live ones are sent at once. */
   JoinVirtuals: () => void;
   LeaveVirtuals: () => void;
+  /** Sports jackpots: follow the open rounds' prizes while the page is open. */
+  JoinSportsJackpots: () => void;
+  LeaveSportsJackpots: () => void;
 }
 
 /** A betslip selection's market; without `marketId`, Leave drops every market of the event. */
@@ -182,4 +188,5 @@ export const rooms = {
   /** High Flyer with data saving: the same rounds, the bets list batched less often. */
   crashLite: 'casino:crash:lite',
   virtuals: 'virtuals',
+  sportsJackpots: 'sports-jackpots',
 } as const;

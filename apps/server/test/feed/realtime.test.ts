@@ -2,19 +2,14 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@dau/contracts/realtime';
 import type { OddsChangePush } from '@dau/contracts/sports/realtime-payloads';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createFeedSocketApp, type TestApp } from '../helpers/test-app';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let t: TestApp;
 const sockets: ClientSocket[] = [];
 beforeAll(async () => {
-  t = await createTestApp(
-    { FEED_FIXTURES_PER_TOURNAMENT: '2' },
-    { now: () => new Date('2026-11-21T12:00:00Z') },
-  );
-  await t.listen();
-  await t.deps.feed.connect();
+  t = await createFeedSocketApp();
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

@@ -48,3 +48,17 @@ export async function createTestApp(
   };
   return testApp;
 }
+
+/**
+ * A listening app with a small sandbox world (two fixtures per tournament) on a fixed clock,
+ * its feed connected: what the realtime tests' Socket.IO and hub clients talk to.
+ */
+export async function createFeedSocketApp(): Promise<TestApp> {
+  const t = await createTestApp(
+    { FEED_FIXTURES_PER_TOURNAMENT: '2' },
+    { now: () => new Date('2026-11-21T12:00:00Z') },
+  );
+  await t.listen();
+  await t.deps.feed.connect();
+  return t;
+}

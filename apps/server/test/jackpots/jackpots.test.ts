@@ -1,8 +1,11 @@
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JackpotRound } from '@dau/contracts/jackpots/jackpots';
+import type { JackpotRound, SportsJackpotPrizesPush } from '@dau/contracts/jackpots/jackpots';
+import type { ClientToServerEvents, ServerToClientEvents } from '@dau/contracts/realtime';
 import type { Cents } from '@dau/domain/money';
 import { jackpotWithholding, ticketExcise } from '@dau/domain/sports-jackpot';
 import { SPEC_TAX_POLICY } from '@dau/domain/tax-policy';
+import { JACKPOT_PRIZES_PUSH_MS } from '../../src/modules/jackpots/jackpot-prizes';
 import { JackpotSettlementService } from '../../src/modules/jackpots/jackpot-settlement.service';
 import { planRounds } from '../../src/modules/jackpots/round-planner';
 import type { TestApp } from '../helpers/test-app';
@@ -10,6 +13,8 @@ import { bettingApp, fundedUser, systemBalance, userBalance } from '../betting/b
 import { expectLedgerBalanced } from '../wallet/ledger-assertions';
 
 const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const sockets: ClientSocket[] = [];
 /** KSh 1,000.01 for three right: shared by three lines it leaves two odd cents. */
 const TEMPLATES = [
   {
@@ -59,8 +64,10 @@ beforeAll(async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/jackpots' });
   expect(res.statusCode, res.body).toBe(200);
   rounds = res.json().rounds;
+  await t.listen();
 });
 afterAll(async () => {
+  for (const s of sockets) s.disconnect();
   await t?.close();
 });
 afterEach(async () => {
@@ -140,6 +147,75 @@ describe('buying a ticket', () => {
     expect(bad.statusCode).toBe(400);
     expect(await userBalance(t, u.user.id)).toBe(1_000_00 - 2 * 9_900);
     await expectLedgerBalanced(t.deps.db);
+  });
+
+  it('pages My tickets on the server, newest first, with the total', async () => {
+    const u = await fundedUser(t, 1_000_00);
+    const mega = round('Mega Jackpot');
+    const ids: string[] = [];
+    for (const pick of ['1', 'X', '2']) {
+      const res = await buy(u.cookies, mega.id, [line(17, pick)]);
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().ticket.ticketId);
+    }
+    const page = async (n: number) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/jackpots/tickets?page=${n}&pageSize=2`,
+        cookies: u.cookies,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const first = await page(1);
+    expect(first).toMatchObject({ page: 1, pageSize: 2, totalCount: 3 });
+    expect(first.items.map((x: { ticketId: string }) => x.ticketId)).toEqual([ids[2], ids[1]]);
+    const second = await page(2);
+    expect(second.items.map((x: { ticketId: string }) => x.ticketId)).toEqual([ids[0]]);
+    expect((await page(3)).items).toEqual([]);
+    const tooBig = await t.app.inject({
+      method: 'GET',
+      url: '/api/jackpots/tickets?pageSize=51',
+      cookies: u.cookies,
+    });
+    expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('pushes the round’s prizes to the sports jackpots room after a ticket sells (ADR 221)', async () => {
+    const connect = async () => {
+      const socket: ClientSocket = io(t.url, { transports: ['websocket'], forceNew: true });
+      sockets.push(socket);
+      await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+      const got: SportsJackpotPrizesPush[] = [];
+      socket.on('SportsJackpotPrizes', (push) => got.push(push));
+      return { socket, got };
+    };
+    // Earlier tests' sales are pushed first (at most JACKPOT_PRIZES_PUSH_MS later).
+    await new Promise((r) => setTimeout(r, JACKPOT_PRIZES_PUSH_MS + 200));
+    const watching = await connect();
+    const away = await connect();
+    watching.socket.emit('JoinSportsJackpots');
+    away.socket.emit('JoinSportsJackpots');
+    away.socket.emit('LeaveSportsJackpots');
+    await new Promise((r) => setTimeout(r, 100));
+    const u = await fundedUser(t, 1_000_00);
+    const mega = round('Mega Jackpot');
+    expect((await buy(u.cookies, mega.id, [line(17, 'X')])).statusCode).toBe(200);
+    for (let i = 0; i < 100 && watching.got.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    const now = (await t.app.inject({ method: 'GET', url: `/api/jackpots/${mega.id}` })).json();
+    expect(watching.got).toEqual([
+      {
+        roundId: mega.id,
+        jackpot: now.jackpot,
+        tiers: now.tiers.map((x: { hits: number; prize: number }) => ({
+          hits: x.hits,
+          prize: x.prize,
+        })),
+      },
+    ]);
+    expect(away.got).toEqual([]);
   });
 
   it('refuses bad tickets with a clear 4xx and charges nothing', async () => {

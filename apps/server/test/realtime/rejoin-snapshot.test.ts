@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@dau/contracts/realtime';
 import type { EventSummary } from '@dau/contracts/sports/event-summary';
 import type { OddsChangePush } from '@dau/contracts/sports/realtime-payloads';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createFeedSocketApp, type TestApp } from '../helpers/test-app';
 import { WsApiClient } from '../helpers/ws-api-client';
 
 /**
@@ -23,12 +23,7 @@ let t: TestApp;
 const sockets: ClientSocket[] = [];
 const closers: (() => Promise<unknown> | void)[] = [];
 beforeAll(async () => {
-  t = await createTestApp(
-    { FEED_FIXTURES_PER_TOURNAMENT: '2' },
-    { now: () => new Date('2026-11-21T12:00:00Z') },
-  );
-  await t.listen();
-  await t.deps.feed.connect();
+  t = await createFeedSocketApp();
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@dau/contracts/realtime';
 import type { OddsChangePush } from '@dau/contracts/sports/realtime-payloads';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createFeedSocketApp, type TestApp } from '../helpers/test-app';
 
 /**
  * The event hub at /api/uof/eventhub (ASP.NET SignalR JSON hub protocol, decision 212) driven by
@@ -20,12 +20,7 @@ let t: TestApp;
 const hubs: HubConnection[] = [];
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  t = await createTestApp(
-    { FEED_FIXTURES_PER_TOURNAMENT: '2' },
-    { now: () => new Date('2026-11-21T12:00:00Z') },
-  );
-  await t.listen();
-  await t.deps.feed.connect();
+  t = await createFeedSocketApp();
 });
 afterAll(async () => {
   await Promise.all(hubs.map((h) => h.stop()));

@@ -55,6 +55,16 @@ export const jackpotRoundSchema = z.object({
 });
 export type JackpotRound = z.infer<typeof jackpotRoundSchema>;
 
+/**
+ * `SportsJackpotPrizes` (ADR 221): an open round's prizes after tickets were bought, to the
+ * sockets that joined with `JoinSportsJackpots`. Prizes of an open round never go down.
+ */
+export interface SportsJackpotPrizesPush {
+  roundId: number;
+  jackpot: number;
+  tiers: { hits: number; prize: number }[];
+}
+
 export const jackpotRoundsResponseSchema = z.object({
   rounds: z.array(jackpotRoundSchema),
   serverTime: z.string(),

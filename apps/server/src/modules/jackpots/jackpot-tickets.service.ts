@@ -5,6 +5,7 @@ import type {
   JackpotRound,
   JackpotRoundsResponse,
   JackpotTicketsResponse,
+  SportsJackpotPrizesPush,
 } from '@dau/contracts/jackpots/jackpots';
 import type { Cents } from '@dau/domain/money';
 import { isSiteId, type SiteId } from '@dau/domain/sites';
@@ -89,7 +90,11 @@ function problemDetail(problem: LineProblem, matches: MatchRow[]): ErrorDetail {
 
 /** Sports jackpot rounds and tickets for the HTTP routes (issue #21, ADR 226). */
 export class JackpotTicketsService {
-  constructor(private readonly deps: AppDeps) {}
+  constructor(
+    private readonly deps: AppDeps,
+    /** A ticket of the round was bought and committed (live prizes, ADR 221). */
+    private readonly onSold: (roundId: number) => void = () => undefined,
+  ) {}
 
   private async views(rounds: RoundRow[]): Promise<JackpotRound[]> {
     const ids = rounds.map((r) => r.id);
@@ -117,6 +122,16 @@ export class JackpotTicketsService {
     const [view] = await this.views([round]);
     if (!view) throw notFound(id);
     return view;
+  }
+
+  /** The prizes of those rounds that are still open, as `SportsJackpotPrizes` pushes them. */
+  async prizes(roundIds: number[]): Promise<SportsJackpotPrizesPush[]> {
+    const open = (await roundsByIds(this.deps.db, roundIds)).filter((r) => r.status === 'open');
+    return (await this.views(open)).map((round) => ({
+      roundId: round.id,
+      jackpot: round.jackpot,
+      tiers: round.tiers.map((tier) => ({ hits: tier.hits, prize: tier.prize })),
+    }));
   }
 
   async results(siteId: number): Promise<JackpotResultsResponse> {
@@ -231,6 +246,7 @@ export class JackpotTicketsService {
       );
       return { ticketId, userIds: posted.userIds };
     });
+    if (userIds.length > 0) this.onSold(roundId);
     await publishBalances(this.deps, userIds);
     const mine = await this.tickets(user.userId, { page: 1, pageSize: 50 });
     const ticket = mine.items.find((t) => t.ticketId === `JP${ticketId}`);

@@ -1,4 +1,5 @@
 import type { AppInstance } from '../../app-types';
+import { JackpotPrizePusher, jackpotSubscriptions } from './jackpot-prizes';
 import { JackpotSettlementService } from './jackpot-settlement.service';
 import { JackpotTicketsService } from './jackpot-tickets.service';
 import { jackpotsRoutes } from './jackpots.routes';
@@ -11,7 +12,14 @@ import { planRounds } from './round-planner';
  */
 export async function jackpotsModule(app: AppInstance) {
   const { deps } = app;
-  const tickets = new JackpotTicketsService(deps);
+  // Live prizes (ADR 221): pushed to the page's room after tickets sell.
+  let prizes: JackpotPrizePusher | null = null;
+  const tickets = new JackpotTicketsService(deps, (roundId) => prizes?.roundChanged(roundId));
+  prizes = new JackpotPrizePusher(deps, tickets, (err) =>
+    app.log.error({ err }, 'jackpots: prize push failed'),
+  );
+  app.addHook('onClose', async () => prizes?.close());
+  deps.realtime.onConnection(jackpotSubscriptions());
   const settlement = new JackpotSettlementService(deps);
   await app.register(jackpotsRoutes, { tickets });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { JackpotRound, JackpotTicket } from '@dau/contracts/jackpots/jackpots';
 import { formatMoney } from '@dau/domain/money';
 import { currentSite } from '../../lib/site';
@@ -78,21 +79,72 @@ function TicketCard({ ticket }: { ticket: JackpotTicket }) {
   );
 }
 
-/** The signed-in user's jackpot tickets with their lines and status. */
+/** Older and newer pages of My tickets; nothing when one page holds them all. */
+function TicketPager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages === 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={tj('ticketPages')}>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {tj('newer')}
+      </button>
+      <span>{tfj('pageOf', { page, pages })}</span>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {tj('older')}
+      </button>
+    </nav>
+  );
+}
+
+/**
+ * The signed-in user's jackpot tickets with their lines and status, newest first, a page of 20
+ * at a time (the server pages and counts them). A purchase (`version`) goes back to the first.
+ */
 export function JackpotTickets({ version }: { version: number }) {
-  const tickets = useJackpotTickets(true, version);
+  const [paged, setPaged] = useState({ version, page: 1 });
+  const page = paged.version === version ? paged.page : 1;
+  const tickets = useJackpotTickets(true, version, page);
   if (!tickets.data)
     return (
       <ListState state={tickets.isError ? 'error' : 'loading'} empty="" onRetry={tickets.refetch} />
     );
-  if (tickets.data.items.length === 0)
+  if (tickets.data.items.length === 0 && tickets.data.totalCount === 0)
     return <ListState state="empty" empty={tj('noTickets')} onRetry={tickets.refetch} />;
+  const { items, pageSize, totalCount } = tickets.data;
   return (
-    <ul className={styles.cards} aria-label={tj('tabTickets')}>
-      {tickets.data.items.map((ticket) => (
-        <TicketCard key={ticket.ticketId} ticket={ticket} />
-      ))}
-    </ul>
+    <>
+      <ul className={styles.cards} aria-label={tj('tabTickets')}>
+        {items.map((ticket) => (
+          <TicketCard key={ticket.ticketId} ticket={ticket} />
+        ))}
+      </ul>
+      <TicketPager
+        page={tickets.data.page}
+        pageSize={pageSize}
+        total={totalCount}
+        onPage={(next) => setPaged({ version, page: next })}
+      />
+    </>
   );
 }
 

@@ -1,8 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { JackpotRound, JackpotTicket } from '@dau/contracts/jackpots/jackpots';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type {
+  JackpotRound,
+  JackpotTicket,
+  SportsJackpotPrizesPush,
+} from '@dau/contracts/jackpots/jackpots';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRealtimeSocket, type SocketLike } from '../../lib/realtime-socket';
 import { useSessionStore } from '../../lib/session-store';
 import { JackpotsPage } from './jackpots-page';
 
@@ -67,8 +72,13 @@ beforeEach(() => {
     const u = new URL(url, 'http://localhost');
     if (u.pathname === '/api/jackpots') return Response.json({ rounds: [round], serverTime: '' });
     if (u.pathname === '/api/jackpots/7/tickets') return buyAnswer();
-    if (u.pathname === '/api/jackpots/tickets')
-      return Response.json({ items: tickets, page: 1, pageSize: 20, totalCount: tickets.length });
+    if (u.pathname === '/api/jackpots/tickets') {
+      // The server pages: `pageSize` tickets from the newest.
+      const page = Number(u.searchParams.get('page'));
+      const pageSize = Number(u.searchParams.get('pageSize'));
+      const items = tickets.slice((page - 1) * pageSize, page * pageSize);
+      return Response.json({ items, page, pageSize, totalCount: tickets.length });
+    }
     if (u.pathname === '/api/jackpots/results') return Response.json({ rounds: [] });
     if (init?.method === 'POST') return Response.json({});
     return Response.json({});
@@ -89,7 +99,7 @@ function Where() {
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/jackpots']}>
         <Routes>
@@ -99,7 +109,7 @@ function renderPage() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { invalidate };
+  return { invalidate, unmount };
 }
 
 const pick = (name: string) => screen.getByRole('button', { name });
@@ -163,6 +173,35 @@ describe('/jackpots', () => {
     expect(within(item).getByText('Open')).toBeTruthy();
   });
 
+  it('pages My tickets 20 at a time, newest first, from the server', async () => {
+    tickets = Array.from({ length: 45 }, (_, i) => ({ ...ticket, ticketId: `JP${45 - i}` }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'My tickets' }));
+    await screen.findByRole('list', { name: 'My tickets' });
+    const ids = () =>
+      [...document.querySelectorAll('[data-ticket]')].map((li) => li.getAttribute('data-ticket'));
+    expect(ids()).toHaveLength(20);
+    expect(ids()[0]).toBe('JP45');
+    const pager = screen.getByRole('navigation', { name: 'Ticket pages' });
+    expect(within(pager).getByText('Page 1 of 3')).toBeTruthy();
+    expect(within(pager).getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(pager).getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 2 of 3');
+    expect(ids()[0]).toBe('JP25');
+    expect(
+      fetchMock.mock.calls.some(([url]) =>
+        /jackpots\/tickets\?page=2&pageSize=20/.test(String(url)),
+      ),
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 3 of 3');
+    expect(ids()).toEqual(['JP5', 'JP4', 'JP3', 'JP2', 'JP1']);
+    expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Newer' }));
+    await screen.findByText('Page 2 of 3');
+  });
+
   it("shows the envelope's message when the server refuses", async () => {
     buyAnswer = () =>
       Response.json(
@@ -214,5 +253,44 @@ describe('/jackpots', () => {
     expect(await screen.findByText('No jackpot has been settled yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Rules' }));
     expect(screen.getByText(/cancelled or abandoned match counts as right/)).toBeTruthy();
+  });
+
+  // Last: the pushed prizes stay in the module for the page's next visit.
+  it('follows the prizes pushed while the page is open, never down (ADR 221)', async () => {
+    const handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+    const emitted: unknown[][] = [];
+    const socket = {
+      connected: true,
+      on: (event: string, h: (...args: unknown[]) => void) => {
+        handlers.set(event, [...(handlers.get(event) ?? []), h]);
+        return socket;
+      },
+      emit: (...args: unknown[]) => emitted.push(args),
+      connect: () => socket,
+      disconnect: () => socket,
+    };
+    const push = (payload: SportsJackpotPrizesPush) =>
+      act(() => handlers.get('SportsJackpotPrizes')?.forEach((h) => h(payload)));
+    setRealtimeSocket(socket as unknown as SocketLike);
+    const view = renderPage();
+    const prize = await screen.findByTestId('jackpot-prize');
+    expect(emitted).toEqual([['JoinSportsJackpots']]);
+    push({
+      roundId: 7,
+      jackpot: 150_000_000,
+      tiers: [
+        { hits: 3, prize: 150_000_000 },
+        { hits: 2, prize: 1_500_000 },
+      ],
+    });
+    expect(prize.textContent).toBe('KSh 150,000,000.00');
+    expect(screen.getByText(/2 correct/).textContent).toContain('KSh 1,500,000.00');
+    // Another round's prizes, or an older (smaller) push, change nothing here.
+    push({ roundId: 8, jackpot: 9, tiers: [{ hits: 3, prize: 9 }] });
+    push({ roundId: 7, jackpot: 120_000_000, tiers: [{ hits: 3, prize: 120_000_000 }] });
+    expect(prize.textContent).toBe('KSh 150,000,000.00');
+    view.unmount();
+    expect(emitted.at(-1)).toEqual(['LeaveSportsJackpots']);
+    setRealtimeSocket(null);
   });
 });

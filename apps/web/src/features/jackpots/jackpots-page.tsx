@@ -5,6 +5,7 @@ import { PageFrame } from '../../ui/page-frame';
 import { TabSwitch } from '../../ui/tab-switch';
 import { balanceQueryKey } from '../../lib/balance-query-key';
 import { useJackpotRounds } from './api/get-jackpot-rounds';
+import { useLivePrizes, withLivePrizes } from './api/jackpot-prizes';
 import { JackpotCoupon } from './jackpot-coupon';
 import { JackpotResults, JackpotRules, JackpotTickets, ListState } from './jackpot-tickets';
 import { tj } from './jackpots-strings';
@@ -13,10 +14,12 @@ type View = 'play' | 'tickets' | 'results' | 'rules';
 
 /**
  * `/jackpots` (issue #21 item 5): the open rounds' coupons, the signed-in user's tickets, past
- * results and the rules. The open rounds render on the server.
+ * results and the rules. The open rounds render on the server; their prizes follow sales live
+ * (ADR 221).
  */
 export function JackpotsPage() {
   const rounds = useJackpotRounds();
+  const livePrizes = useLivePrizes();
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>('play');
@@ -54,7 +57,11 @@ export function JackpotsPage() {
           <ListState state="empty" empty={tj('noRounds')} onRetry={rounds.refetch} />
         ) : (
           rounds.data.rounds.map((round) => (
-            <JackpotCoupon key={round.id} round={round} onBought={onBought} />
+            <JackpotCoupon
+              key={round.id}
+              round={withLivePrizes(round, livePrizes.get(round.id))}
+              onBought={onBought}
+            />
           ))
         ))}
       {view === 'tickets' && isAuthenticated && <JackpotTickets version={bought} />}
