@@ -168,7 +168,12 @@ describe('outages', () => {
     // which does not know these payments.
     await sql`create database mpesa_outage`.execute(cluster.database.db);
     const url = cluster.pg.url.replace(/\/postgres$/, '/mpesa_outage');
-    const provider = await startDau({ FEED_MODE: 'off', DARAJA_SANDBOX_DELAY_MS: '300' });
+    // The provider logs its requests (info): the test sees the payer's first call arrive.
+    const provider = await startDau({
+      FEED_MODE: 'off',
+      DARAJA_SANDBOX_DELAY_MS: '300',
+      LOG_LEVEL: 'info',
+    });
     const payer = await startDau({
       DATABASE_URL: url,
       FEED_MODE: 'off',
@@ -182,6 +187,10 @@ describe('outages', () => {
     const own = await openDatabase({ databaseUrl: url, poolSize: 2 });
     try {
       const u = await createSignedInUser(own.db);
+      // The payer's first Daraja call is its C2B URL registration, started when it listens; it
+      // fetches the OAuth token first. Frozen before that, the deposits' token fetch would time
+      // out and they would be refused (rightly: nothing was sent), so wait for it to arrive.
+      await eventually(() => provider.output().includes('/mpesa/c2b/v1/registerurl'), 30_000);
       provider.freeze();
       const frozen = Date.now();
       const answers = await Promise.all(
