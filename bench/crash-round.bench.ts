@@ -14,7 +14,7 @@
  * BENCH_CRASH_PER_PROCESS (players per process, default 2500). A short run:
  * `BENCH_CRASH_PLAYERS=200 BENCH_CRASH_ROUNDS=2 npm run bench -w @dau/bench -- crash-round`.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -24,7 +24,8 @@ import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/database';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
 import type { PlayersResult } from './crash-round-players';
-import { admin, DATABASE_URL, percentile, reachable } from './postgres-kit';
+import { benchChild, type BenchChild } from './child-kit';
+import { admin, DATABASE_URL, percentile, reachable, tenth } from './postgres-kit';
 import { fundedUsers, reporter } from './server-kit';
 
 const SIZES = (process.env.BENCH_CRASH_PLAYERS ?? '1000,5000')
@@ -127,36 +128,7 @@ function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-interface PlayerProcess {
-  child: ChildProcess;
-  next(type: string): Promise<Record<string, unknown>>;
-}
-
-function playerProcess(): PlayerProcess {
-  const child = fork(path.join(import.meta.dirname, 'crash-round-players.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const inbox: Record<string, unknown>[] = [];
-  const waiting: ((m: Record<string, unknown>) => void)[] = [];
-  child.on('message', (m: Record<string, unknown>) => {
-    const w = waiting.shift();
-    if (w) w(m);
-    else inbox.push(m);
-  });
-  return {
-    child,
-    async next(type) {
-      const m =
-        inbox.shift() ?? (await new Promise<Record<string, unknown>>((r) => waiting.push(r)));
-      if (m.type === 'failed') throw new Error(`a player process failed: ${String(m.error)}`);
-      if (m.type !== type) throw new Error(`expected ${type} from a player process, got ${m.type}`);
-      return m;
-    },
-  };
-}
-
-const tenth = (n: number) => Math.round(n * 10) / 10;
+const playerProcess = () => benchChild('crash-round-players.ts', 'a player process');
 
 async function run(players: number): Promise<Record<string, unknown>> {
   const dbName = `bench_crash_${randomBytes(4).toString('hex')}`;
@@ -165,7 +137,7 @@ async function run(players: number): Promise<Record<string, unknown>> {
   url.pathname = `/${dbName}`;
   const server = await startServer(url.toString());
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  const procs: PlayerProcess[] = [];
+  const procs: BenchChild[] = [];
   try {
     const { db } = database;
     // Funded, signed-in users (four writers at once; each its own phone range).

@@ -14,11 +14,10 @@
  * table of when) runs here too and is counted in the CPU. Goals: 10,000 clients, p99 ≤ 200 ms,
  * 100 % delivered, RSS < 1 GB.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { ClientsResult, FanoutRoom, ParentMessage } from './odds-fanout-clients';
-import { DATABASE_URL, percentile, reachable } from './postgres-kit';
+import { benchChild, type BenchChild } from './child-kit';
+import { DATABASE_URL, percentile, reachable, tenth } from './postgres-kit';
 import { openPicks, reporter, withBenchServer } from './server-kit';
 
 const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 1_000);
@@ -34,43 +33,14 @@ const report = reporter(NAME);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clock = () => performance.timeOrigin + performance.now();
 
-interface ClientProcess {
-  child: ChildProcess;
-  next(type: string): Promise<Record<string, unknown>>;
-}
-
-function clientProcess(): ClientProcess {
-  const child = fork(path.join(import.meta.dirname, 'odds-fanout-clients.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const inbox: Record<string, unknown>[] = [];
-  const waiting: ((m: Record<string, unknown>) => void)[] = [];
-  child.on('message', (m: Record<string, unknown>) => {
-    const w = waiting.shift();
-    if (w) w(m);
-    else inbox.push(m);
-  });
-  return {
-    child,
-    async next(type) {
-      const m =
-        inbox.shift() ?? (await new Promise<Record<string, unknown>>((r) => waiting.push(r)));
-      if (m.type === 'failed') throw new Error(`a client process failed: ${String(m.error)}`);
-      if (m.type !== type) throw new Error(`expected ${type} from a client process, got ${m.type}`);
-      return m;
-    },
-  };
-}
-
-const tenth = (n: number) => Math.round(n * 10) / 10;
+const clientProcess = () => benchChild('odds-fanout-clients.ts', 'a client process');
 
 async function fanoutRun(): Promise<Record<string, unknown>> {
   return withBenchServer(
     'bench_fanout',
     { SOCKET_MAX_CONNECTIONS_PER_IP: '1000000' },
     async (server) => {
-      const procs: ClientProcess[] = [];
+      const procs: BenchChild[] = [];
       try {
         const { feed } = server.deps;
         // When each tracked price enters ingestion (the provider calls `handle` once per

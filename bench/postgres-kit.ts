@@ -77,9 +77,11 @@ export async function pgbenchTps(
   }
 }
 
+/** One decimal. */
+export const tenth = (n: number) => Math.round(n * 10) / 10;
+
 /** Rate per second and p50/p99 of a run's sorted latencies, one decimal each. */
 export function latencySummary(sorted: number[], seconds: number) {
-  const tenth = (n: number) => Math.round(n * 10) / 10;
   return {
     perSecond: tenth(sorted.length / seconds),
     p50Ms: tenth(percentile(sorted, 50)),
