@@ -8,15 +8,13 @@
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each run uses its own schemas
  * and drops them. Without a reachable server the benchmark says so and skips.
  */
-import { randomBytes } from 'node:crypto';
 import { DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
 import {
   fundedUsers,
   listeningWithPicks,
-  postPlaceBet,
+  multiplePlacer,
   reporter,
   withBenchServer,
-  type Pick,
 } from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
@@ -34,22 +32,7 @@ async function placementRun(): Promise<Record<string, number>> {
     const { db } = server.deps;
     const cookies = (await fundedUsers(db, USERS)).map((u) => u.cookie);
 
-    let sequence = 0;
-    const place = async (cookie: string): Promise<number> => {
-      sequence += 1;
-      const start = sequence * 7;
-      const legs = [0, 1, 2].map((k) => picks[(start + k * 3) % picks.length] as Pick);
-      const began = performance.now();
-      const res = await postPlaceBet(
-        base,
-        cookie,
-        legs,
-        `bench-${sequence}-${randomBytes(6).toString('hex')}`,
-      );
-      const body = await res.text();
-      if (res.status !== 200) throw new Error(`PlaceBet answered ${res.status}: ${body}`);
-      return performance.now() - began;
-    };
+    const { place } = multiplePlacer(base, picks, 'bench');
 
     // Warm up (JIT, serializers, pool) before measuring.
     for (let i = 0; i < 20; i++) await place(cookies[i % USERS] as string);

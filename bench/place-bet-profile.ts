@@ -7,8 +7,6 @@
  * it); run `npx tsx bench/place-bet-profile.ts`, or with `node --cpu-prof --import tsx` for a
  * CPU profile of the same run.
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import {
   DATABASE_URL,
   latencySummary,
@@ -16,7 +14,7 @@ import {
   profileQueries,
   reachable,
 } from './postgres-kit';
-import { fundedUsers, openPicks, postPlaceBet, withBenchServer, type Pick } from './server-kit';
+import { fundedUsers, listeningWithPicks, multiplePlacer, withBenchServer } from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -28,30 +26,9 @@ if (unreachable) {
 }
 
 await withBenchServer('bench_profile', {}, async (server) => {
-  await server.deps.feed.connect();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
-  const picks = await openPicks(base);
-  if (picks.length < 10) throw new Error(`only ${picks.length} open pre-match events`);
+  const { base, picks } = await listeningWithPicks(server);
   const cookies = (await fundedUsers(server.deps.db, USERS)).map((u) => u.cookie);
-
-  let sequence = 0;
-  const place = async (cookie: string): Promise<number> => {
-    sequence += 1;
-    const start = sequence * 7;
-    const legs = [0, 1, 2].map((k) => picks[(start + k * 3) % picks.length] as Pick);
-    const began = performance.now();
-    const res = await postPlaceBet(
-      base,
-      cookie,
-      legs,
-      `profile-${sequence}-${randomBytes(6).toString('hex')}`,
-    );
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`PlaceBet answered ${res.status}: ${body}`);
-    return performance.now() - began;
-  };
+  const { place } = multiplePlacer(base, picks, 'profile');
 
   for (let i = 0; i < 20; i++) await place(cookies[i % USERS] as string);
 

@@ -170,3 +170,30 @@ export async function listeningWithPicks(
   if (picks.length < 10) throw new Error(`only ${picks.length} open pre-match events`);
   return { base, picks };
 }
+
+/**
+ * The PlaceBet load of `bets-per-second` (and its profile): each call places a three-leg
+ * multiple for `cookie`, the legs rotating through `picks`, and resolves with its answer time
+ * (ms); anything but 200 throws. `placed()` counts the calls made.
+ */
+export function multiplePlacer(
+  base: string,
+  picks: readonly Pick[],
+  keyPrefix: string,
+): { place(cookie: string): Promise<number>; placed(): number } {
+  let sequence = 0;
+  return {
+    async place(cookie) {
+      sequence += 1;
+      const start = sequence * 7;
+      const legs = [0, 1, 2].map((k) => picks[(start + k * 3) % picks.length] as Pick);
+      const began = performance.now();
+      const key = `${keyPrefix}-${sequence}-${randomBytes(6).toString('hex')}`;
+      const res = await postPlaceBet(base, cookie, legs, key);
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`PlaceBet answered ${res.status}: ${body}`);
+      return performance.now() - began;
+    },
+    placed: () => sequence,
+  };
+}
