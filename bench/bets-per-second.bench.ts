@@ -13,6 +13,7 @@ import {
   fundedUsers,
   listeningWithPicks,
   multiplePlacer,
+  placeFor,
   reporter,
   withBenchServer,
 } from './server-kit';
@@ -37,16 +38,7 @@ async function placementRun(): Promise<Record<string, number>> {
     // Warm up (JIT, serializers, pool) before measuring.
     for (let i = 0; i < 20; i++) await place(cookies[i % USERS] as string);
 
-    const latencies: number[] = [];
-    const started = performance.now();
-    const end = started + DURATION_MS;
-    await Promise.all(
-      cookies.map(async (cookie) => {
-        while (performance.now() < end) latencies.push(await place(cookie));
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
+    const { latencies, seconds } = await placeFor(cookies, DURATION_MS, place);
     const placed = await db
       .selectFrom('bets')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -14,7 +14,13 @@ import {
   profileQueries,
   reachable,
 } from './postgres-kit';
-import { fundedUsers, listeningWithPicks, multiplePlacer, withBenchServer } from './server-kit';
+import {
+  fundedUsers,
+  listeningWithPicks,
+  multiplePlacer,
+  placeFor,
+  withBenchServer,
+} from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -39,17 +45,8 @@ await withBenchServer('bench_profile', {}, async (server) => {
   process.stderr.write(`one bet alone:\n${profileLines(alone, 1, 'bet')}\n`);
 
   const profile = profileQueries();
-  const latencies: number[] = [];
-  const started = performance.now();
-  const end = started + DURATION_MS;
-  await Promise.all(
-    cookies.map(async (cookie) => {
-      while (performance.now() < end) latencies.push(await place(cookie));
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const { latencies, seconds } = await placeFor(cookies, DURATION_MS, place);
   profile.stop();
-  latencies.sort((a, b) => a - b);
   const summary = latencySummary(latencies, seconds);
   const rate = `${summary.perSecond} bets/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms`;
   process.stderr.write(`${USERS} users for ${seconds.toFixed(1)} s: ${rate}\n`);

@@ -197,3 +197,24 @@ export function multiplePlacer(
     placed: () => sequence,
   };
 }
+
+/**
+ * Every cookie's user places again and again for `durationMs` (`place` answers each call's
+ * time); resolves with the answer times sorted and the seconds the load ran.
+ */
+export async function placeFor(
+  cookies: readonly string[],
+  durationMs: number,
+  place: (cookie: string) => Promise<number>,
+): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + durationMs;
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      while (performance.now() < end) latencies.push(await place(cookie));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { latencies: latencies.sort((a, b) => a - b), seconds };
+}
