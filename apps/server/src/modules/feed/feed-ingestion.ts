@@ -113,9 +113,12 @@ export class FeedIngestion {
     for (const producer of [1, 3] as const) this.startRecovery(producer);
   }
 
-  /** Marks producers down whose alive messages stopped. Called on a timer and per message. */
-  checkAlive(): void {
-    const now = this.options.clock();
+  /**
+   * Marks producers down whose alive messages stopped. Called on a timer and after each batch,
+   * with the feed time of the batch's last message: the provider's clock may be ahead of what
+   * is committed (its `alive` messages still queued behind the batch).
+   */
+  checkAlive(now = this.options.clock()): void {
     const wallNow = this.options.wallClock().getTime();
     for (const producer of [1, 3] as const) {
       const silent =
@@ -151,7 +154,7 @@ export class FeedIngestion {
     if (!this.model.producerUp[producer] && this.recovering[producer] === undefined) {
       this.startRecovery(producer);
     }
-    this.checkAlive();
+    this.checkAlive(timestamp);
   }
 
   private startRecovery(producer: ProducerId): void {
@@ -230,7 +233,7 @@ export class FeedIngestion {
       this.model.version++;
       this.listener.eventChanged(change);
     }
-    this.checkAlive();
+    this.checkAlive(batch.staged.at(-1)?.message.timestamp);
   }
 
   private async applyDetachedSettlement(message: SettlementMessage): Promise<void> {
