@@ -28,6 +28,8 @@ export type { EventChange } from './ingestion-staging';
 const ALIVE_TIMEOUT_MS = PRODUCER_ALIVE_TIMEOUT_MS;
 /** Messages per transaction at most (a recovery snapshot is a thousand at once). */
 export const MAX_BATCH_MESSAGES = 500;
+/** Messages published between two turns of the event loop after a commit. */
+const PUBLISH_SLICE = 25;
 
 export interface IngestionListener {
   eventChanged(change: EventChange): void;
@@ -221,7 +223,10 @@ export class FeedIngestion {
       this.open = null;
       throw err;
     }
-    for (const { message, next, change, taxonomy } of batch.staged) {
+    for (const [i, { message, next, change, taxonomy }] of batch.staged.entries()) {
+      // A big batch (a recovery snapshot) is published in slices, so its pushes leave (and
+      // timers run) between them instead of after one long block of the event loop.
+      if (i > 0 && i % PUBLISH_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       if (this.staged.get(next.id) === next) this.staged.delete(next.id);
       // A state the guard refused (another writer is ahead) is dropped, as before batching.
       if (!written.has(next.id)) continue;
