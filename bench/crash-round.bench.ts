@@ -120,8 +120,21 @@ async function startServer(databaseUrl: string) {
     /** What the probe gathered since the last call (null without BENCH_CRASH_PROBE). */
     async probe(): Promise<Record<string, unknown> | null> {
       if (!PROBE) return null;
+      const before = await fs
+        .stat(probeFile)
+        .then((s) => s.mtimeMs)
+        .catch(() => 0);
       child.kill('SIGUSR2');
-      await sleep(300);
+      // The server writes it when its event loop gets to the signal: wait for the new file.
+      for (let i = 0; i < 200; i++) {
+        await sleep(100);
+        const at = await fs
+          .stat(probeFile)
+          .then((s) => s.mtimeMs)
+          .catch(() => 0);
+        if (at !== before) break;
+      }
+      await sleep(100);
       return JSON.parse(await fs.readFile(probeFile, 'utf8')) as Record<string, unknown>;
     },
     async stop() {

@@ -7,6 +7,7 @@
  * what was gathered since the last SIGUSR2 to BENCH_PROBE_FILE (JSON) and starts again.
  */
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -27,6 +28,8 @@ interface Gathered {
   checkouts: number[];
   waitingMax: number;
   statements: Map<string, { count: number; ms: number; times: number[] }>;
+  /** Request arrived (the server's 'request' event) → response finished, by method and path. */
+  requests: Map<string, number[]>;
 }
 const fresh = (): Gathered => ({
   since: Date.now(),
@@ -34,6 +37,7 @@ const fresh = (): Gathered => ({
   checkouts: [],
   waitingMax: 0,
   statements: new Map(),
+  requests: new Map(),
 });
 let gathered = fresh();
 
@@ -89,6 +93,23 @@ clientProto.query = function (this: unknown, ...args: unknown[]) {
   return result;
 };
 
+const serverEmit = http.Server.prototype.emit as (...args: unknown[]) => boolean;
+http.Server.prototype.emit = function (this: http.Server, ...args: unknown[]) {
+  if (args[0] === 'request') {
+    const req = args[1] as http.IncomingMessage;
+    const res = args[2] as http.ServerResponse;
+    const began = performance.now();
+    const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
+    const into = gathered;
+    res.once('finish', () => {
+      const list = into.requests.get(key) ?? [];
+      into.requests.set(key, list);
+      list.push(performance.now() - began);
+    });
+  }
+  return serverEmit.apply(this, args);
+} as typeof http.Server.prototype.emit;
+
 const pct = (sorted: number[], p: number) =>
   sorted.length ? Math.round((sorted[Math.ceil((p / 100) * sorted.length) - 1] ?? 0) * 10) / 10 : 0;
 
@@ -125,6 +146,12 @@ process.on('SIGUSR2', () => {
         max: pct(checkouts, 100),
       },
       poolWaitingMax: g.waitingMax,
+      requestsMs: Object.fromEntries(
+        [...g.requests.entries()].map(([key, list]) => {
+          const sorted = [...list].sort((a, b) => a - b);
+          return [key, { count: list.length, p50: pct(sorted, 50), p99: pct(sorted, 99) }];
+        }),
+      ),
       statements,
     }),
   );
