@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { currentSite } from '../../lib/site';
 import { nameFromSlug } from '../../lib/slug';
 import { EmptyState, PageFrame, type Tab } from '../../ui/page-frame';
+import { Pager } from '../../ui/pager';
 import { HISTORY_PAGE_SIZE, useCasinoHistory, useWinners, type CasinoRound } from './api/history';
 import { t, tf } from './casino-strings';
 import styles from './casino.module.css';
@@ -123,27 +124,15 @@ export function CasinoHistoryPage() {
             <RoundRow key={round.roundId} round={round} />
           ))}
         </ul>
-        {pages > 1 && (
-          <nav className={historyStyles.pager} aria-label={t('pages')}>
-            <button
-              type="button"
-              className={styles.buttonSecondary}
-              disabled={page === 0}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              {t('newer')}
-            </button>
-            <span>{tf('pageOf', { page: page + 1, pages })}</span>
-            <button
-              type="button"
-              className={styles.buttonSecondary}
-              disabled={page + 1 >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {t('older')}
-            </button>
-          </nav>
-        )}
+        <Pager
+          page={page + 1}
+          pages={pages}
+          onPage={(next) => setPage(next - 1)}
+          label={t('pages')}
+          newer={t('newer')}
+          older={t('older')}
+          position={tf('pageOf', { page: page + 1, pages })}
+        />
       </>
     );
   }

@@ -3,6 +3,7 @@ import type { JackpotRound, JackpotTicket } from '@dau/contracts/jackpots/jackpo
 import { formatMoney } from '@dau/domain/money';
 import { currentSite } from '../../lib/site';
 import { siteDateTime } from '../../lib/site-clock';
+import { pageCount, Pager } from '../../ui/pager';
 import { useJackpotResults } from './api/get-jackpot-results';
 import { useJackpotTickets } from './api/get-jackpot-tickets';
 import { toCents } from './jackpot-coupon';
@@ -79,43 +80,6 @@ function TicketCard({ ticket }: { ticket: JackpotTicket }) {
   );
 }
 
-/** Older and newer pages of My tickets; nothing when one page holds them all. */
-function TicketPager({
-  page,
-  pageSize,
-  total,
-  onPage,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages === 1) return null;
-  return (
-    <nav className={styles.pager} aria-label={tj('ticketPages')}>
-      <button
-        type="button"
-        className={styles.secondary}
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {tj('newer')}
-      </button>
-      <span>{tfj('pageOf', { page, pages })}</span>
-      <button
-        type="button"
-        className={styles.secondary}
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {tj('older')}
-      </button>
-    </nav>
-  );
-}
-
 /**
  * The signed-in user's jackpot tickets with their lines and status, newest first, a page of 20
  * at a time (the server pages and counts them). A purchase (`version`) goes back to the first.
@@ -138,11 +102,17 @@ export function JackpotTickets({ version }: { version: number }) {
           <TicketCard key={ticket.ticketId} ticket={ticket} />
         ))}
       </ul>
-      <TicketPager
+      <Pager
         page={tickets.data.page}
-        pageSize={pageSize}
-        total={totalCount}
+        pages={pageCount(totalCount, pageSize)}
         onPage={(next) => setPaged({ version, page: next })}
+        label={tj('ticketPages')}
+        newer={tj('newer')}
+        older={tj('older')}
+        position={tfj('pageOf', {
+          page: tickets.data.page,
+          pages: pageCount(totalCount, pageSize),
+        })}
       />
     </>
   );

@@ -6,6 +6,7 @@ import { t as tCore } from '../../lib/i18n';
 import { currentSite } from '../../lib/site';
 import { listPhase, OfflineState, useOnline } from '../../ui/list-states';
 import { EmptyState, PageFrame } from '../../ui/page-frame';
+import { pageCount, Pager } from '../../ui/pager';
 import {
   useBetDetail,
   useBetHistory,
@@ -103,31 +104,24 @@ function BetRow({ bet }: { bet: BetSummary }) {
     </li>
   );
 }
-function Pager({
-  page,
-  pageSize,
-  total,
-  onPage,
-}: {
+/** My Bets' pages: newer and older, "2 / 5" between them. */
+function BetPager(props: {
   page: number;
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages === 1) return null;
+  const pages = pageCount(props.total, props.pageSize);
   return (
-    <nav className={styles.pager} aria-label={t('pages')}>
-      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('newer')}
-      </button>
-      <span>
-        {page} / {pages}
-      </span>
-      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('older')}
-      </button>
-    </nav>
+    <Pager
+      page={props.page}
+      pages={pages}
+      onPage={props.onPage}
+      label={t('pages')}
+      newer={t('newer')}
+      older={t('older')}
+      position={`${props.page} / ${pages}`}
+    />
   );
 }
 
@@ -213,7 +207,7 @@ function BetList({ filter, onPage }: ListProps) {
           <BetRow key={bet.betId} bet={bet} />
         ))}
       </ul>
-      <Pager page={page} pageSize={pageSize} total={totalCount} onPage={onPage} />
+      <BetPager page={page} pageSize={pageSize} total={totalCount} onPage={onPage} />
     </>
   );
 }
@@ -247,7 +241,7 @@ function DaysList({ filter, onPage }: ListProps) {
           </ul>
         </section>
       ))}
-      <Pager page={page} pageSize={pageSize} total={totalCount} onPage={onPage} />
+      <BetPager page={page} pageSize={pageSize} total={totalCount} onPage={onPage} />
     </>
   );
 }

@@ -108,28 +108,69 @@ function sameLiveState(a: EventLiveState | undefined, b: EventLiveState): boolea
   );
 }
 
+/**
+ * Pushes that arrive together (a polling response carries many; a busy sport sends dozens a
+ * second) are applied in one batch (`batchLive`): the records are copied once and the
+ * subscribers told once, instead of once per push — on a slow phone each copy and notification
+ * of a few hundred odds buttons is a task of its own (issue #18, TBT). Outside a batch every
+ * change is committed at once, as before.
+ */
+let draft: LiveStore | null = null;
+let depth = 0;
+let dirty = false;
+
+function begin(): LiveStore {
+  if (!draft) {
+    const state = useLiveStore.getState();
+    draft = {
+      outcomes: { ...state.outcomes },
+      marketOutcomes: { ...state.marketOutcomes },
+      events: { ...state.events },
+    };
+  }
+  depth += 1;
+  return draft;
+}
+
+/** Ends a change (`changed`: it wrote to the draft); the outermost end commits what changed. */
+function end(changed: boolean): void {
+  dirty ||= changed;
+  depth -= 1;
+  if (depth > 0 || !draft) return;
+  const next = draft;
+  const commit = dirty;
+  draft = null;
+  dirty = false;
+  if (commit) useLiveStore.setState(next);
+}
+
+/** Runs `apply` with every change it makes to the store committed once, at its end. */
+export function batchLive(apply: () => void): void {
+  begin();
+  try {
+    apply();
+  } finally {
+    end(false);
+  }
+}
+
 /** Stores fetched events; entries whose values did not change keep their identity. */
 export function seedEvents(events: readonly EventSummary[]): void {
-  const state = useLiveStore.getState();
-  const outcomes = { ...state.outcomes };
-  const marketOutcomes = { ...state.marketOutcomes };
-  const liveEvents = { ...state.events };
+  const { outcomes, marketOutcomes, events: liveEvents } = begin();
   for (const event of events) {
     places.set(event.id, { sportId: event.sid, categoryId: event.cid, tournamentId: event.tid });
     for (const market of event.odds) applyMarket(outcomes, marketOutcomes, event.id, market, false);
     const live = liveStateOf(event);
     if (!sameLiveState(liveEvents[event.id], live)) liveEvents[event.id] = live;
   }
-  useLiveStore.setState({ outcomes, marketOutcomes, events: liveEvents });
+  end(events.length > 0);
 }
 
 /** An `oddsChange` push: the market's latest prices; changed buttons flash up or down. */
 export function applyOddsChange(eventId: number, market: MarketGroup): void {
-  const state = useLiveStore.getState();
-  const outcomes = { ...state.outcomes };
-  const marketOutcomes = { ...state.marketOutcomes };
+  const { outcomes, marketOutcomes } = begin();
   applyMarket(outcomes, marketOutcomes, eventId, market, true);
-  useLiveStore.setState({ outcomes, marketOutcomes });
+  end(true);
 }
 
 /** A `MarketUpdated` push: lock (suspended, deactivated, settled) or unlock the market. */
@@ -140,18 +181,19 @@ export function applyMarketStatus(
   status: number,
   ibs: boolean,
 ): void {
-  const state = useLiveStore.getState();
+  const { outcomes, marketOutcomes } = begin();
   const uid = marketUid(marketId, specifier);
-  const ids = state.marketOutcomes[marketKeyOf(eventId, uid)];
-  if (!ids) return;
+  const ids = marketOutcomes[marketKeyOf(eventId, uid)] ?? [];
   const locked = ibs || status !== 1;
-  const outcomes = { ...state.outcomes };
+  let changed = false;
   for (const id of ids) {
     const key = outcomeKey(eventId, uid, id);
     const previous = outcomes[key];
-    if (previous && previous.ibs !== locked) outcomes[key] = { ...previous, ibs: locked };
+    if (!previous || previous.ibs === locked) continue;
+    outcomes[key] = { ...previous, ibs: locked };
+    changed = true;
   }
-  useLiveStore.setState({ outcomes });
+  end(changed);
 }
 
 /**
@@ -159,14 +201,14 @@ export function applyMarketStatus(
  * non-live event is ignored (spec doc 2 §4).
  */
 export function applyLiveState(diff: LiveStateDiffPush): boolean {
-  const state = useLiveStore.getState();
-  const previous = state.events[diff.eventId];
-  if (!previous) return false;
-  if (!previous.isLive && !diff.isLive) return true;
+  const { events } = begin();
+  const previous = events[diff.eventId];
   const next = liveStateOf(diff);
-  if (sameLiveState(previous, next)) return true;
-  useLiveStore.setState({ events: { ...state.events, [diff.eventId]: next } });
-  return true;
+  const changed =
+    previous !== undefined && (previous.isLive || diff.isLive) && !sameLiveState(previous, next);
+  if (changed) events[diff.eventId] = next;
+  end(changed);
+  return previous !== undefined;
 }
 
 export const REMOVE_AFTER_MS = 2_000;
@@ -177,20 +219,19 @@ export function applyEventDeleted(
   schedule: (fn: () => void, ms: number) => unknown = setTimeout,
   onRemoved: (place: EventPlace, wasLive: boolean) => void = () => {},
 ): void {
-  const state = useLiveStore.getState();
-  const previous = state.events[eventId];
+  const { events } = begin();
+  const previous = events[eventId];
+  if (previous) events[eventId] = { ...previous, st: 'Ended', finished: true };
+  end(previous !== undefined);
   if (!previous) return;
-  useLiveStore.setState({
-    events: { ...state.events, [eventId]: { ...previous, st: 'Ended', finished: true } },
-  });
   schedule(() => {
-    const current = useLiveStore.getState().events[eventId];
-    if (!current || current.removed) return;
-    useLiveStore.setState({
-      events: { ...useLiveStore.getState().events, [eventId]: { ...current, removed: true } },
-    });
+    const { events: now } = begin();
+    const current = now[eventId];
+    const remove = current !== undefined && !current.removed;
+    if (remove) now[eventId] = { ...current, removed: true };
+    end(remove);
     const place = places.get(eventId);
-    if (place) onRemoved(place, current.isLive);
+    if (remove && place) onRemoved(place, current.isLive);
   }, REMOVE_AFTER_MS);
 }
 

@@ -2,7 +2,7 @@ import type { EventSummary } from '@dau/contracts/sports/event-summary';
 import { expect, it } from 'vitest';
 import { setRealtimeSocket, type SocketLike } from '../../lib/realtime-socket';
 import { useLiveStore } from './live-store';
-import { watch, watchedRooms } from './sports-feed';
+import { flushPushes, watch, watchedRooms } from './sports-feed';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -83,6 +83,7 @@ it('joins a sport without a snapshot, and with a fresh one after every reconnect
   const [, sportId, answer] = joins()[1]!;
   expect(sportId).toBe(1);
   (answer as (events: EventSummary[]) => void)([summary(501, 2.75)]);
+  flushPushes();
   expect(home(501)).toBe(2.75);
 
   // Later pushes keep applying.
@@ -93,6 +94,7 @@ it('joins a sport without a snapshot, and with a fresh one after every reconnect
     market: summary(501, 3.1).odds[0],
     ts: 1,
   });
+  flushPushes();
   expect(home(501)).toBe(3.1);
 
   // A snapshot that answers after the page left the sport is not applied.
@@ -100,6 +102,47 @@ it('joins a sport without a snapshot, and with a fresh one after every reconnect
   stop();
   expect(fake.emitted.at(-1)).toEqual(['LeaveSport', 1]);
   (joins()[2]![2] as (events: EventSummary[]) => void)([summary(501, 9.9)]);
+  flushPushes();
   expect(home(501)).toBe(3.1);
+  setRealtimeSocket(null);
+});
+
+it('applies a burst of pushes in one store update, in the order they came', () => {
+  const fake = fakeSocket();
+  setRealtimeSocket(fake.socket);
+  const stop = watch([{ kind: 'sport', id: 1 }]);
+  fake.fire('EventUpdated', summary(601, 1.5));
+  flushPushes();
+  let commits = 0;
+  const unsubscribe = useLiveStore.subscribe(() => (commits += 1));
+  const odds = (price: number) => ({
+    eventId: 601,
+    sportId: 1,
+    isLive: true,
+    market: summary(601, price).odds[0],
+    ts: 1,
+  });
+  fake.fire('oddsChange', odds(1.6));
+  fake.fire('MarketUpdated', {
+    eventId: 601,
+    marketId: 1,
+    specifier: '',
+    status: 0,
+    ibs: true,
+  });
+  fake.fire('oddsChange', odds(1.7));
+  // Nothing is drawn until the frame comes; then all three at once.
+  expect(home(601)).toBe(1.5);
+  expect(commits).toBe(0);
+  flushPushes();
+  expect(commits).toBe(1);
+  // The last price, and the lock of the market that came between them is lifted by it.
+  expect(useLiveStore.getState().outcomes['601:1:1']).toMatchObject({ o: 1.7, move: 'up' });
+  // A push that changes nothing commits nothing.
+  fake.fire('MarketUpdated', { eventId: 999, marketId: 1, specifier: '', status: 0, ibs: true });
+  flushPushes();
+  expect(commits).toBe(1);
+  unsubscribe();
+  stop();
   setRealtimeSocket(null);
 });

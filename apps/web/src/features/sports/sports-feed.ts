@@ -6,6 +6,7 @@ import {
   applyLiveState,
   applyMarketStatus,
   applyOddsChange,
+  batchLive,
   seedEvents,
   setProducer,
 } from './live-store';
@@ -66,7 +67,8 @@ function join(socket: SocketLike, room: Room, catchUp: boolean): void {
     socket.emit('JoinSport', room.id, (events) => {
       // Left before the answer came: nothing to apply.
       if (wired !== socket || !counts.has(roomKey(room))) return;
-      seedEvents(events);
+      // After the pushes that came before it, in order.
+      queue(() => seedEvents(events));
     });
   } else socket.emit('JoinMarketForBetslip', { eventId: room.eventId, marketId: room.marketId });
 }
@@ -75,6 +77,31 @@ function leave(socket: SocketLike, room: Room): void {
   if (room.kind === 'event') socket.emit('LeaveEvent', room.id);
   else if (room.kind === 'sport') socket.emit('LeaveSport', room.id);
   else socket.emit('LeaveEventForBetslip', { eventId: room.eventId, marketId: room.marketId });
+}
+
+/**
+ * Pushes wait for the next frame and are then applied together, in the order they came
+ * (`batchLive`): a burst — a polling response, a busy minute of a sport — costs the page one
+ * store update and one render instead of one per push. A hidden page (no frames) applies them
+ * every 250 ms. The betslip's handlers run at once: the slip's prices are never a frame late.
+ */
+const queued: (() => void)[] = [];
+let flushScheduled = false;
+
+/** Applies the queued pushes now (the frame callback; tests). */
+export function flushPushes(): void {
+  flushScheduled = false;
+  const pushes = queued.splice(0);
+  if (pushes.length > 0) batchLive(() => pushes.forEach((apply) => apply()));
+}
+
+function queue(apply: () => void): void {
+  queued.push(apply);
+  if (flushScheduled) return;
+  flushScheduled = true;
+  const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
+  if (visible && typeof requestAnimationFrame === 'function') requestAnimationFrame(flushPushes);
+  else setTimeout(flushPushes, 250);
 }
 
 function wire(socket: SocketLike): void {
@@ -86,27 +113,35 @@ function wire(socket: SocketLike): void {
     connectedBefore = true;
   });
   socket.on('oddsChange', (push) => {
-    applyOddsChange(push.eventId, push.market);
+    queue(() => applyOddsChange(push.eventId, push.market));
     slipFeed?.odds(push.eventId, push.market);
   });
   socket.on('MarketUpdated', (push) => {
-    applyMarketStatus(push.eventId, push.marketId, push.specifier, push.status, push.ibs);
+    queue(() =>
+      applyMarketStatus(push.eventId, push.marketId, push.specifier, push.status, push.ibs),
+    );
     slipFeed?.marketStatus(push);
   });
   socket.on('liveStateDiff', (push) => {
     slipFeed?.event(push);
-    if (applyLiveState(push) || !push.isLive || !fetchEventById) return;
-    // An update for an unknown live event fetches it, once at a time.
-    if (fetching.has(push.eventId)) return;
-    fetching.add(push.eventId);
-    void fetchEventById(push.eventId).finally(() => fetching.delete(push.eventId));
+    queue(() => {
+      if (applyLiveState(push) || !push.isLive || !fetchEventById) return;
+      // An update for an unknown live event fetches it, once at a time.
+      if (fetching.has(push.eventId)) return;
+      fetching.add(push.eventId);
+      void fetchEventById(push.eventId).finally(() => fetching.delete(push.eventId));
+    });
   });
   socket.on('EventUpdated', (event) => {
-    seedEvents([event]);
+    queue(() => seedEvents([event]));
     slipFeed?.summary(event);
   });
   socket.on('EventDeleted', (push) => {
-    applyEventDeleted(push.eventId, setTimeout, (place, wasLive) => onEventRemoved(place, wasLive));
+    queue(() =>
+      applyEventDeleted(push.eventId, setTimeout, (place, wasLive) =>
+        onEventRemoved(place, wasLive),
+      ),
+    );
     slipFeed?.event({ eventId: push.eventId, finished: true });
   });
   socket.on('ProducerUp', (producer) => setProducer(producer, true));
