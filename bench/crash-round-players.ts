@@ -5,6 +5,7 @@
  * hand at a random target 1.10–3.00× (when the plane gets there). It records how long each
  * cash-out took to be acknowledged and which `CrashRound` pushes each socket received.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { CrashRound } from '../packages/contracts/src/casino/crash';
 import { CRASH_PATHS } from '../packages/contracts/src/casino/crash';
@@ -30,6 +31,9 @@ export interface PlayersResult {
   received: Record<string, number>;
   connected: number;
   disconnects: number;
+  /** This process between go and stop: its CPU (share of one core) and its event loop's delay. */
+  cpuPercentOfOneCore: number;
+  loopDelayMs: { p50: number; p99: number; max: number };
 }
 
 const send = process.send?.bind(process);
@@ -45,7 +49,13 @@ const result: PlayersResult = {
   received: {},
   connected: 0,
   disconnects: 0,
+  cpuPercentOfOneCore: 0,
+  loopDelayMs: { p50: 0, p99: 0, max: 0 },
 };
+// A late timer here delays the bet or cash-out it sends, and a late read lengthens its ack.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+let cpuAtGo = process.cpuUsage();
+let goAt = 0;
 const sockets: Socket[] = [];
 
 function count(key: string): void {
@@ -158,8 +168,23 @@ process.on('message', (message: { type: string } & Partial<PlayersStart>) => {
     })().catch((error: unknown) => send({ type: 'failed', error: String(error) }));
   } else if (message.type === 'go') {
     running = true;
+    cpuAtGo = process.cpuUsage();
+    goAt = performance.now();
+    loopDelay.enable();
   } else if (message.type === 'stop') {
     running = false;
+    const cpu = process.cpuUsage(cpuAtGo);
+    const elapsedMs = performance.now() - goAt;
+    result.cpuPercentOfOneCore =
+      Math.round(((cpu.user + cpu.system) / 1000 / elapsedMs) * 1000) / 10;
+    loopDelay.disable();
+    // The histogram counts the time between its 5 ms ticks: the delay is what exceeds one.
+    const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - 5) * 10) / 10);
+    result.loopDelayMs = {
+      p50: ms(loopDelay.percentile(50)),
+      p99: ms(loopDelay.percentile(99)),
+      max: ms(loopDelay.max),
+    };
     // In-flight requests settle; then the counts go back and the sockets close.
     setTimeout(() => {
       send({ type: 'result', result }, () => {

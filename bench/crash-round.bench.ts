@@ -16,11 +16,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/database';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
 import type { PlayersResult } from './crash-round-players';
@@ -35,6 +36,8 @@ const SIZES = (process.env.BENCH_CRASH_PLAYERS ?? '1000,5000')
 const ROUNDS = Number(process.env.BENCH_CRASH_ROUNDS ?? 5);
 const MAX_MS = Number(process.env.BENCH_CRASH_MAX_MS ?? 240_000);
 const PER_PROCESS = Number(process.env.BENCH_CRASH_PER_PROCESS ?? 2_500);
+/** server-probe.ts preloaded into the server: its event loop, pool waits and statements. */
+const PROBE = process.env.BENCH_CRASH_PROBE === '1';
 const NAME = 'High Flyer rounds with N players betting and cashing out (one instance, PostgreSQL)';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -58,7 +61,18 @@ async function startServer(databaseUrl: string) {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dau-bench-crash-'));
   const built = path.join(repoRoot, 'apps/server/dist/main.js');
-  const args = existsSync(built) ? [built] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const probeFile = path.join(dataDir, 'probe.json');
+  const probe = PROBE
+    ? [
+        '--import',
+        'tsx',
+        '--import',
+        pathToFileURL(path.join(import.meta.dirname, 'server-probe.ts')).href,
+      ]
+    : [];
+  const args = existsSync(built)
+    ? [...probe, built]
+    : [...(probe.length ? probe : ['--import', 'tsx']), 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
@@ -77,6 +91,7 @@ async function startServer(databaseUrl: string) {
       SOCKET_MAX_CONNECTIONS_PER_IP: '1000000',
       CRASH_MODE: 'run',
       CRASH_CHAIN_LENGTH: '10000',
+      BENCH_PROBE_FILE: probeFile,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +117,26 @@ async function startServer(databaseUrl: string) {
     url,
     pid: child.pid!,
     output: () => output,
+    /** What the probe gathered since the last call (null without BENCH_CRASH_PROBE). */
+    async probe(): Promise<Record<string, unknown> | null> {
+      if (!PROBE) return null;
+      const before = await fs
+        .stat(probeFile)
+        .then((s) => s.mtimeMs)
+        .catch(() => 0);
+      child.kill('SIGUSR2');
+      // The server writes it when its event loop gets to the signal: wait for the new file.
+      for (let i = 0; i < 200; i++) {
+        await sleep(100);
+        const at = await fs
+          .stat(probeFile)
+          .then((s) => s.mtimeMs)
+          .catch(() => 0);
+        if (at !== before) break;
+      }
+      await sleep(100);
+      return JSON.parse(await fs.readFile(probeFile, 'utf8')) as Record<string, unknown>;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -120,6 +155,34 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // Fields 14 and 15 of stat (utime, stime) are 12 and 13 after the command; 100 ticks a second.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Busy and total CPU ticks of the whole machine (all cores), from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // idle and iowait
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+}
+
+/** CPU seconds of every PostgreSQL process on the machine (the bench's backends among them). */
+function postgresSeconds(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      sum += cpuSeconds(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
 }
 
 function rssMb(pid: number): number {
@@ -169,8 +232,27 @@ async function run(players: number): Promise<Record<string, unknown>> {
       0,
     );
 
+    await server.probe();
     const goAt = new Date();
     const cpuAtGo = cpuSeconds(server.pid);
+    const machineAtGo = machineTicks();
+    const postgresAtGo = postgresSeconds();
+    // Sampled every 100 ms: what the server's connections are doing (state / wait event).
+    const activity: Record<string, number> = {};
+    let sampling = true;
+    const sampler = PROBE
+      ? admin(async (c) => {
+          while (sampling) {
+            const { rows } = await c.query<{ what: string; n: string }>(
+              `select state || coalesce(' ' || wait_event_type || ':' || wait_event, '') as what,
+                 count(*) as n from pg_stat_activity where datname = $1 group by 1`,
+              [dbName],
+            );
+            for (const r of rows) activity[r.what] = (activity[r.what] ?? 0) + Number(r.n);
+            await sleep(100);
+          }
+        }).catch(() => undefined)
+      : Promise.resolve();
     let rssMax = rssMb(server.pid);
     const rssAtGo = rssMax;
     for (const p of procs) p.child.send({ type: 'go' });
@@ -193,6 +275,11 @@ async function run(players: number): Promise<Record<string, unknown>> {
     await sleep(1_000);
     const seconds = (Date.now() - goAt.getTime()) / 1000;
     const cpu = cpuSeconds(server.pid) - cpuAtGo;
+    const machineAtEnd = machineTicks();
+    const postgresCpu = postgresSeconds() - postgresAtGo;
+    sampling = false;
+    await sampler;
+    const probed = await server.probe();
     rssMax = Math.max(rssMax, rssMb(server.pid));
     for (const p of procs) p.child.send({ type: 'stop' });
     const results = (await Promise.all(procs.map((p) => p.next('result')))).map(
@@ -249,6 +336,13 @@ async function run(players: number): Promise<Record<string, unknown>> {
       deliveredFraction: expected ? Number((delivered / expected).toFixed(5)) : null,
       disconnects: results.reduce((s, r) => s + r.disconnects, 0),
       serverCpuPercentOfOneCore: tenth((cpu / seconds) * 100),
+      playersCpuPercentOfOneCore: results.map((r) => r.cpuPercentOfOneCore),
+      playersLoopDelayMs: results.map((r) => r.loopDelayMs),
+      postgresCpuPercentOfOneCore: tenth((postgresCpu / seconds) * 100),
+      machineBusyPercent: tenth(
+        ((machineAtEnd.busy - machineAtGo.busy) / (machineAtEnd.total - machineAtGo.total)) * 100,
+      ),
+      ...(probed ? { serverProbe: probed, connectionActivitySamples: activity } : {}),
       serverRssMbAtStart: rssAtGo,
       serverRssMbMax: rssMax,
       loadAverage1m: tenth(os.loadavg()[0] ?? 0),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CRASH_PATHS } from '@dau/contracts/casino/crash';
 import { elapsedToReach } from '@dau/domain/games/crash';
+import { movePhase } from '../../src/modules/casino/games/crash/crash.repository';
 import { crashWalletRound } from '../../src/modules/casino/games/crash/crash.service';
 import { cashOf, player } from './casino-kit';
 import { G, GRACE_MS, useCrashApp } from './crash-kit';
@@ -61,6 +62,29 @@ describe('High Flyer: bad input and a leader killed mid-round', () => {
     await k.finish(round);
     expect(await cashOf(k.t, p.user.id)).toBe(cash - 1000);
     expect(await cashOf(k.t, other.user.id)).toBe(50_00);
+  });
+
+  it('a bet is refused once take-off passed by this clock, or once the round has taken off, whichever first', async () => {
+    const p = await player(k.t, 50_00);
+    const cash = await cashOf(k.t, p.user.id);
+    // The clock passed take-off but no leader has moved the round yet: refused all the same.
+    const first = await k.roundWhere((c) => c >= 150);
+    k.clock = first.takeoff_at.getTime();
+    expect((await k.roundRow(first.id)).phase).toBe('betting');
+    const late = await k.bet(p.cookies, { roundId: first.id, slot: 1, stake: 10 });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.body).toContain('BETTING_CLOSED');
+    await k.finish(first);
+    // Another instance took off a moment before this one's clock says so: refused too.
+    const second = await k.roundWhere((c) => c >= 150);
+    await movePhase(k.t.deps.db, second.id, 'betting', 'flying');
+    const early = await k.bet(p.cookies, { roundId: second.id, slot: 2, stake: 10 });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.body).toContain('BETTING_CLOSED');
+    await k.finish(second);
+    expect(await cashOf(k.t, p.user.id)).toBe(cash);
+    expect(await k.movesOf(crashWalletRound(first.id, p.user.id, 1))).toEqual([]);
+    expect(await k.movesOf(crashWalletRound(second.id, p.user.id, 2))).toEqual([]);
   });
 
   it('killing the leader mid-round: the next leader settles the round exactly once by its fixed crash point', async () => {

@@ -1,5 +1,6 @@
 import type { Cents } from '@dau/domain/money';
 import type { AppDeps } from '../../app-types';
+import { CoalescedRun } from '../../realtime/coalesced-run';
 import type { EventChange, IngestionListener } from '../feed/feed-ingestion';
 import { cashoutStatesInModel, offerResponse, priceCashout } from './cashout.service';
 import { BETS_CHANGED, OpenBetsIndex } from './open-bets-index';
@@ -28,16 +29,15 @@ export class CashoutOfferPusher implements IngestionListener {
   readonly index: OpenBetsIndex;
   private readonly events = new Set<number>();
   private everyBet = false;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly pushes: CoalescedRun;
   private readonly resyncTimer: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
   private readonly last = new Map<number, string>();
-  private closed = false;
 
   constructor(
     private readonly deps: AppDeps,
-    private readonly onError: (err: unknown) => void,
+    onError: (err: unknown) => void,
   ) {
+    this.pushes = new CoalescedRun(CASHOUT_PUSH_MS, () => this.pushChanged(), onError);
     this.index = new OpenBetsIndex(deps.db, {
       onRemoved: (betId) => this.last.delete(betId),
       onError,
@@ -65,37 +65,28 @@ export class CashoutOfferPusher implements IngestionListener {
   }
 
   /** Prices and pushes what changed since the last run (tests call it instead of waiting). */
-  async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
-    if (this.events.size === 0 && !this.everyBet) return;
-    const events = [...this.events];
-    const everyBet = this.everyBet;
-    this.events.clear();
-    this.everyBet = false;
-    this.running = this.pushOffers(everyBet ? null : events)
-      .catch(this.onError)
-      .finally(() => {
-        this.running = null;
-      });
-    await this.running;
+  flush(): Promise<void> {
+    return this.pushes.flush();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
     clearInterval(this.resyncTimer);
-    while (this.running) await this.running;
+    await this.pushes.close();
     await this.index.idle();
     this.index.stop();
   }
 
   private schedule(): void {
-    if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => void this.flush(), CASHOUT_PUSH_MS);
-    this.timer.unref();
+    this.pushes.schedule();
+  }
+
+  private async pushChanged(): Promise<void> {
+    if (this.events.size === 0 && !this.everyBet) return;
+    const events = [...this.events];
+    const everyBet = this.everyBet;
+    this.events.clear();
+    this.everyBet = false;
+    await this.pushOffers(everyBet ? null : events);
   }
 
   /**

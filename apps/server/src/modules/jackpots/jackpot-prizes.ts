@@ -1,5 +1,6 @@
 import { rooms } from '@dau/contracts/realtime';
 import type { AppDeps } from '../../app-types';
+import { CoalescedRun } from '../../realtime/coalesced-run';
 import type { ConnectionHandler } from '../../realtime/socket-server';
 import type { JackpotTicketsService } from './jackpot-tickets.service';
 
@@ -15,51 +16,38 @@ export const JACKPOT_PRIZES_PUSH_MS = 1_000;
  */
 export class JackpotPrizePusher {
   private readonly rounds = new Set<number>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private closed = false;
+  private readonly pushes: CoalescedRun;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly tickets: JackpotTicketsService,
-    private readonly onError: (err: unknown) => void,
-  ) {}
+    onError: (err: unknown) => void,
+  ) {
+    this.pushes = new CoalescedRun(JACKPOT_PRIZES_PUSH_MS, () => this.push(), onError);
+  }
 
   /** A ticket of this round was bought (after its commit). */
   roundChanged(roundId: number): void {
     this.rounds.add(roundId);
-    if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => void this.flush(), JACKPOT_PRIZES_PUSH_MS);
-    this.timer.unref();
+    this.pushes.schedule();
   }
 
   /** Pushes the prizes of the rounds that sold since the last push (tests call it). */
-  async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
+  flush(): Promise<void> {
+    return this.pushes.flush();
+  }
+
+  close(): Promise<void> {
+    return this.pushes.close();
+  }
+
+  private async push(): Promise<void> {
     if (this.rounds.size === 0) return;
     const ids = [...this.rounds];
     this.rounds.clear();
-    this.running = this.tickets
-      .prizes(ids)
-      .then((pushes) => {
-        for (const push of pushes) {
-          this.deps.realtime.toRoom(rooms.sportsJackpots, 'SportsJackpotPrizes', push);
-        }
-      })
-      .catch(this.onError)
-      .finally(() => {
-        this.running = null;
-      });
-    await this.running;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
+    for (const push of await this.tickets.prizes(ids)) {
+      this.deps.realtime.toRoom(rooms.sportsJackpots, 'SportsJackpotPrizes', push);
+    }
   }
 }
 

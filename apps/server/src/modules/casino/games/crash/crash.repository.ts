@@ -137,13 +137,12 @@ export async function latestRound(db: DbOrTx): Promise<CrashRoundRow | undefined
   return row ? roundOf(row as unknown as Record<string, unknown>) : undefined;
 }
 
-export async function roundById(
-  db: DbOrTx,
-  id: number,
-  lock?: 'share',
-): Promise<CrashRoundRow | undefined> {
-  const query = db.selectFrom('casino_crash_rounds').selectAll().where('id', '=', id);
-  const row = await (lock === 'share' ? query.forShare() : query).executeTakeFirst();
+export async function roundById(db: DbOrTx, id: number): Promise<CrashRoundRow | undefined> {
+  const row = await db
+    .selectFrom('casino_crash_rounds')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? roundOf(row as unknown as Record<string, unknown>) : undefined;
 }
 
@@ -212,7 +211,11 @@ export async function markSettled(db: DbOrTx, id: number, now: Date): Promise<vo
     .execute();
 }
 
-export async function insertBet(
+/**
+ * A bet recorded `pending` only while its round is `betting` with take-off after `now`; the round
+ * is read under a share lock, so take-off (an update of it) waits for this commit. Else undefined.
+ */
+export async function insertBetWhileBetting(
   db: DbOrTx,
   bet: {
     roundNo: number;
@@ -221,21 +224,19 @@ export async function insertBet(
     player: string;
     stake: number;
     autoCashOut: number | null;
+    now: Date;
   },
-): Promise<CrashBetRow> {
-  const row = await db
-    .insertInto('casino_crash_bets')
-    .values({
-      round_no: bet.roundNo,
-      user_id: bet.userId,
-      slot: bet.slot,
-      player: bet.player,
-      stake: bet.stake,
-      auto_cash_out: bet.autoCashOut,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return betOf(row as unknown as Record<string, unknown>);
+): Promise<CrashBetRow | undefined> {
+  const { rows } = await sql<Record<string, unknown>>`with r as (
+      select id from casino_crash_rounds
+      where id = ${bet.roundNo} and phase = 'betting' and takeoff_at > ${bet.now}
+      for share)
+    insert into casino_crash_bets (round_no, user_id, slot, player, stake, auto_cash_out)
+    select r.id, ${bet.userId}::bigint, ${bet.slot}::smallint, ${bet.player}::text,
+      ${bet.stake}::bigint, ${bet.autoCashOut}::integer
+    from r
+    returning *`.execute(db);
+  return rows[0] ? betOf(rows[0]) : undefined;
 }
 
 export async function deleteBet(db: DbOrTx, id: number): Promise<void> {
@@ -376,7 +377,6 @@ export async function betsOfUser(
   }));
 }
 
-/** The name others see: username or phone of the player. */
 export function playerNameOf(db: DbOrTx, userId: number) {
   return db
     .selectFrom('users')

@@ -24,6 +24,7 @@ import {
   type PlayableGame,
 } from '../engine-wallet';
 import { CrashLive, crashWalletRound, decimal } from './crash-live';
+import { PayQueue } from './pay-queue';
 import {
   betOfSlot,
   betsOfRound,
@@ -31,7 +32,7 @@ import {
   cashOutBet,
   confirmBet,
   deleteBet,
-  insertBet,
+  insertBetWhileBetting,
   latestChain,
   latestRound,
   markPaid,
@@ -59,39 +60,6 @@ export type CrashDeps = Pick<AppDeps, 'db' | 'now' | 'realtime'> & {
   log?: { error(obj: unknown, msg?: string): void };
 };
 
-/** Runs wallet calls a few at a time, off the request that caused them. */
-class PayQueue {
-  private running = 0;
-  private readonly jobs: (() => Promise<void>)[] = [];
-  private idleWaiters: (() => void)[] = [];
-
-  constructor(private readonly concurrency: number) {}
-
-  push(job: () => Promise<void>): void {
-    this.jobs.push(job);
-    this.next();
-  }
-
-  private next(): void {
-    while (this.running < this.concurrency && this.jobs.length > 0) {
-      const job = this.jobs.shift() as () => Promise<void>;
-      this.running += 1;
-      void job().finally(() => {
-        this.running -= 1;
-        this.next();
-      });
-    }
-    if (this.running === 0 && this.jobs.length === 0) {
-      for (const wake of this.idleWaiters.splice(0)) wake();
-    }
-  }
-
-  idle(): Promise<void> {
-    if (this.running === 0 && this.jobs.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-}
-
 /**
  * High Flyer for players (issue #14 item 1, docs/decisions/190): rounds and bets to read, bets
  * before take-off (debited through the game wallet), cash-outs judged by this instance's clock
@@ -102,9 +70,12 @@ class PayQueue {
  */
 export class CrashService {
   /** Rounds by number: take-off, crash time and crash point never change once opened. */
-  private readonly rounds = new Map<number, CrashRoundRow>();
+  private readonly rounds = new Map<number, Promise<CrashRoundRow | undefined>>();
   private game: { value: PlayableGame; at: number } | null = null;
+  private gameRead: Promise<PlayableGame> | null = null;
   private readonly pay = new PayQueue(4);
+  /** Masked player names by user id (the live list's `player`). */
+  private readonly names = new Map<number, string>();
   readonly live: CrashLive;
 
   constructor(
@@ -166,23 +137,35 @@ export class CrashService {
     );
   }
 
-  private async cachedRound(roundNo: number): Promise<CrashRoundRow | undefined> {
+  /** A round's row, read once per instance (a crowd's first bets wait for the one read). */
+  private cachedRound(roundNo: number): Promise<CrashRoundRow | undefined> {
     const cached = this.rounds.get(roundNo);
     if (cached) return cached;
-    const row = await roundById(this.deps.db, roundNo);
-    if (row) {
-      if (this.rounds.size > 50) this.rounds.clear();
-      this.rounds.set(roundNo, row);
-    }
-    return row;
+    const read = roundById(this.deps.db, roundNo).then(
+      (row) => {
+        if (!row) this.rounds.delete(roundNo);
+        return row;
+      },
+      (error: unknown) => {
+        this.rounds.delete(roundNo);
+        throw error;
+      },
+    );
+    if (this.rounds.size > 50) this.rounds.clear();
+    this.rounds.set(roundNo, read);
+    return read;
   }
 
+  /** The catalogue's game, read at most every 10 s (one read for a crowd arriving at once). */
   async crashGame(): Promise<PlayableGame> {
-    const now = Date.now();
-    if (this.game && now - this.game.at < 10_000) return this.game.value;
-    const value = await playableGame(this.deps.db, CRASH_SLUG, ['crash']);
-    this.game = { value, at: now };
-    return value;
+    if (this.game && Date.now() - this.game.at < 10_000) return this.game.value;
+    this.gameRead ??= playableGame(this.deps.db, CRASH_SLUG, ['crash'])
+      .then((value) => {
+        this.game = { value, at: Date.now() };
+        return value;
+      })
+      .finally(() => (this.gameRead = null));
+    return this.gameRead;
   }
 
   private details(round: CrashRoundRow, bet: { slot: number; autoCashOut: number | null }) {
@@ -202,7 +185,24 @@ export class CrashService {
     } satisfies EngineRoundDetails;
   }
 
-  /** A bet on the round taking bets: recorded, then debited through the game wallet. */
+  /**
+   * The name others see of a player, masked (display only: a renamed player shows the old
+   * name until this instance forgets it).
+   */
+  private async maskedName(userId: number): Promise<string> {
+    const kept = this.names.get(userId);
+    if (kept) return kept;
+    const user = await playerNameOf(this.deps.db, userId);
+    const name = user ? maskPlayer(user) : '••••';
+    if (this.names.size >= 20_000) this.names.clear();
+    this.names.set(userId, name);
+    return name;
+  }
+
+  /**
+   * A bet on the round taking bets: recorded (pending) by one statement that checks the round
+   * still takes bets by this server's clock, then debited through the game wallet, then open.
+   */
   async placeBet(userId: number, input: CrashBetRequest): Promise<CrashBetResponse> {
     const game = await this.crashGame();
     const stake = stakeCents(input.stake);
@@ -211,39 +211,38 @@ export class CrashService {
       input.autoCashOut === null || input.autoCashOut === undefined
         ? null
         : Math.round(input.autoCashOut * 100);
-    const user = await playerNameOf(this.deps.db, userId);
-    const player = user ? maskPlayer(user) : '••••';
-    const { bet, round } = await this.deps.db.transaction().execute(async (tx) => {
-      // Shares the round's row lock: take-off (an update) waits until this bet is recorded.
-      const round = await roundById(tx, input.roundId, 'share');
-      if (!round) throw unknownRound(input.roundId);
-      if (round.phase !== 'betting' || this.deps.now() >= round.takeoff_at) {
+    const round = await this.cachedRound(input.roundId);
+    if (!round) throw unknownRound(input.roundId);
+    const closed = () =>
+      conflict(
+        'BETTING_CLOSED',
+        'The plane has taken off: bets are taken before take-off only. Bet on the next round.',
+      );
+    // Take-off never moves once the round is open: a late bet is refused without a query.
+    if (this.deps.now() >= round.takeoff_at) throw closed();
+    const player = await this.maskedName(userId);
+    let bet: CrashBetRow | undefined;
+    try {
+      bet = await insertBetWhileBetting(this.deps.db, {
+        roundNo: round.id,
+        userId,
+        slot: input.slot,
+        player,
+        stake,
+        autoCashOut: auto,
+        now: this.deps.now(),
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
         throw conflict(
-          'BETTING_CLOSED',
-          'The plane has taken off: bets are taken before take-off only. Bet on the next round.',
+          'SLOT_TAKEN',
+          `You already have a bet in slot ${input.slot} of this round.`,
+          'slot',
         );
       }
-      try {
-        const bet = await insertBet(tx, {
-          roundNo: round.id,
-          userId,
-          slot: input.slot,
-          player,
-          stake,
-          autoCashOut: auto,
-        });
-        return { bet, round };
-      } catch (error) {
-        if ((error as { code?: string }).code === '23505') {
-          throw conflict(
-            'SLOT_TAKEN',
-            `You already have a bet in slot ${input.slot} of this round.`,
-            'slot',
-          );
-        }
-        throw error;
-      }
-    });
+      throw error;
+    }
+    if (!bet) throw closed();
     const walletRound = crashWalletRound(round.id, userId, input.slot);
     let balance: number;
     try {
