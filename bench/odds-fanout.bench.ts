@@ -15,6 +15,7 @@
  * 100 % delivered, RSS < 1 GB.
  */
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ClientsResult, FanoutRoom, ParentMessage } from './odds-fanout-clients';
 import { benchChild, type BenchChild } from './child-kit';
 import { DATABASE_URL, percentile, reachable, tenth } from './postgres-kit';
@@ -32,6 +33,13 @@ const NAME = 'Odds change → client fan-out (PostgreSQL, one instance)';
 const report = reporter(NAME);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clock = () => performance.timeOrigin + performance.now();
+
+type MarketWire = { uid: string; m: { id: number; o: number }[] };
+/** The 1x2 home price of a pushed market, in hundredths (what the clients note). */
+const homeOf = (market: MarketWire) => {
+  const odds = market.uid === '1' ? market.m.find((o) => o.id === 1)?.o : undefined;
+  return odds === undefined ? undefined : Math.round(odds * 100);
+};
 
 const clientProcess = () => benchChild('odds-fanout-clients.ts', 'a client process');
 
@@ -58,6 +66,35 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           }
           return handle(message);
         };
+        // Where the time goes (ADR 233): when each tracked price was committed (the publisher
+        // hears it) and when its push left (the coalesced flush).
+        const committed = new Map<string, number>();
+        const flushed = new Map<string, number>();
+        const publisher = feed.publisher as unknown as {
+          eventChanged: typeof feed.publisher.eventChanged;
+          flush: () => void;
+          pending: Map<string, { payload: { eventId: number; market: MarketWire } }>;
+        };
+        const eventChanged = publisher.eventChanged.bind(publisher);
+        publisher.eventChanged = (change) => {
+          if (tracking) {
+            const home = change.event.markets.get('1')?.outcomes.find((o) => o.outcomeId === 1);
+            if (home) committed.set(`${change.event.id}:${home.odds}`, clock());
+          }
+          eventChanged(change);
+        };
+        const flush = publisher.flush.bind(publisher);
+        publisher.flush = () => {
+          if (tracking) {
+            const at = clock();
+            for (const { payload } of publisher.pending.values()) {
+              const home = homeOf(payload.market);
+              if (home !== undefined) flushed.set(`${payload.eventId}:${home}`, at);
+            }
+          }
+          flush();
+        };
+        const loopDelay = monitorEventLoopDelay({ resolution: 10 });
         await feed.connect();
         const sim = feed.simulator;
         if (!sim) throw new Error('no simulator');
@@ -103,6 +140,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           rssMax = Math.max(rssMax, process.memoryUsage().rss);
         }, 250);
         const cpuBefore = process.cpuUsage();
+        loopDelay.enable();
         tracking = true;
         const started = clock();
         let sent = 0;
@@ -129,6 +167,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
         const drainedSeconds = (clock() - started) / 1000;
         await sleep(2000);
         const cpu = process.cpuUsage(cpuBefore);
+        loopDelay.disable();
         const seconds = (clock() - started) / 1000;
         clearInterval(sampler);
         rssMax = Math.max(rssMax, process.memoryUsage().rss);
@@ -145,6 +184,16 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           }
         }
         queued.sort((a, b) => a - b);
+        const stage = (from: Map<string, number>, to: Map<string, number>) => {
+          const spans: number[] = [];
+          for (const [key, at] of to) {
+            const start = from.get(key);
+            if (start !== undefined) spans.push(at - start);
+          }
+          return spans.sort((a, b) => a - b);
+        };
+        const toCommit = stage(entered, committed);
+        const toFlush = stage(committed, flushed);
         for (const p of procs)
           p.child.send({ type: 'collect', changes, sportOf } satisfies ParentMessage);
         const results = (await Promise.all(
@@ -177,6 +226,13 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           p50Ms: tenth(percentile(latencies, 50)),
           p99Ms: tenth(percentile(latencies, 99)),
           maxMs: tenth(latencies.at(-1) ?? 0),
+          ingestToCommitP50Ms: tenth(percentile(toCommit, 50)),
+          ingestToCommitP99Ms: tenth(percentile(toCommit, 99)),
+          commitToFlushP50Ms: tenth(percentile(toFlush, 50)),
+          commitToFlushP99Ms: tenth(percentile(toFlush, 99)),
+          serverLoopDelayP50Ms: tenth(loopDelay.percentile(50) / 1e6),
+          serverLoopDelayP99Ms: tenth(loopDelay.percentile(99) / 1e6),
+          serverLoopDelayMaxMs: tenth(loopDelay.max / 1e6),
           disconnects: sum('disconnects'),
           reconnects: sum('reconnects'),
           serverCpuShareOfOneCore:
