@@ -4,62 +4,56 @@ import {
   isSettlementMessage,
   type FeedMessage,
   type Fixture,
-  type MarketStatus,
   type ProducerId,
   type SettlementMessage,
 } from './feed-messages';
+import { enqueueSettlements, recordAlive, saveProducerState } from './feed.repository';
+import { writeBatch, type StagedMessage } from './ingestion-batch';
 import {
-  enqueueSettlement,
-  recordAlive,
-  saveEvent,
-  saveMarkets,
-  saveProducerState,
-  upsertTaxonomy,
-} from './feed.repository';
+  applyToEvent,
+  fixtureOf,
+  SETTLEMENT_STATUS,
+  type EventChange,
+  type EventMessage,
+} from './ingestion-staging';
 import {
-  cloneEvent,
   isFinished,
-  marketKey,
   PRODUCER_ALIVE_TIMEOUT_MS,
   type FeedReadModel,
   type ReadEvent,
-  type ReadMarket,
 } from './read-model';
 
-const ALIVE_TIMEOUT_MS = PRODUCER_ALIVE_TIMEOUT_MS;
+export type { EventChange } from './ingestion-staging';
 
-/** What one applied message changed, for the realtime fan-out after commit. */
-export interface EventChange {
-  event: ReadEvent;
-  previous: ReadEvent | undefined;
-  /** Markets whose prices, active flags or status changed. */
-  markets: ReadMarket[];
-  /** Markets whose status changed (suspended, reopened, settled, cancelled). */
-  statusChanged: ReadMarket[];
-  liveStateChanged: boolean;
-  fixtureChanged: boolean;
-  /** The event just left the lists. */
-  deleted: boolean;
-  /** Feed time of the message, epoch ms. */
-  timestamp: number;
-}
+const ALIVE_TIMEOUT_MS = PRODUCER_ALIVE_TIMEOUT_MS;
+/** Messages per transaction at most (a recovery snapshot is a thousand at once). */
+export const MAX_BATCH_MESSAGES = 500;
+/** Messages published between two turns of the event loop after a commit. */
+const PUBLISH_SLICE = 25;
 
 export interface IngestionListener {
   eventChanged(change: EventChange): void;
   producerChanged(producer: ProducerId, up: boolean): void;
 }
 
-const SETTLEMENT_STATUS: Record<string, MarketStatus> = {
-  bet_settlement: -3,
-  rollback_bet_settlement: 0,
-  bet_cancel: -4,
-  rollback_bet_cancel: 0,
-};
+/** Messages staged together, committed in one transaction. */
+interface Batch {
+  staged: StagedMessage[];
+  /** The failure count when it was opened: a batch staged on top of a failed one is refused. */
+  generation: number;
+  /** Settles when its transaction committed and its changes were published. */
+  committed: Promise<void>;
+}
 
 /**
- * Applies feed messages, one at a time and in order: the database first (one transaction per
- * message, settlement messages queued in the same transaction), then the read model, then the
- * listener. A message whose sequence is not above the event's last one changes nothing.
+ * Applies feed messages in order, in batches (ADR 232). `handle` stages an event's message at
+ * once, on top of what is staged before it, and returns a promise of its commit; the messages
+ * staged while a transaction runs are written together by the next one (set-based: settlement
+ * messages queued in the same transaction). After each commit the read model takes the
+ * batch's events and the listener gets every message's change, in order. `alive`,
+ * `snapshot_complete` and settlements of events no longer held wait for what is staged before
+ * them. A message whose sequence is not above the event's last one (staged or committed)
+ * changes nothing; the database's `last_seq` guard keeps that true across writers.
  */
 export class FeedIngestion {
   private readonly lastAlive: Record<ProducerId, number> = { 1: 0, 3: 0 };
@@ -72,6 +66,13 @@ export class FeedIngestion {
   private readonly lastHeard: Record<ProducerId, number> = { 1: 0, 3: 0 };
   private readonly recovering: Partial<Record<ProducerId, number>> = {};
   private nextRequestId = 1;
+  /** Staged events not yet committed: the latest state of each (later messages build on it). */
+  private readonly staged = new Map<number, ReadEvent>();
+  /** The batch still taking messages (its transaction has not started). */
+  private open: Batch | null = null;
+  /** The last commit or barrier queued: each runs after the one before. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private failures = 0;
 
   constructor(
     private readonly db: Db,
@@ -85,34 +86,41 @@ export class FeedIngestion {
     },
   ) {}
 
-  readonly handle = async (message: FeedMessage): Promise<void> => {
+  /**
+   * Takes the next message of the feed. The provider calls it in the feed's order and may call
+   * it again before the promise settles (it stages synchronously); the promise resolves once
+   * the message is committed and published, or rejects with its transaction's error.
+   */
+  readonly handle = (message: FeedMessage): Promise<void> => {
     switch (message.type) {
       case 'alive':
-        return this.onAlive(message.producer, message.timestamp);
+        return this.afterStaged(() => this.onAlive(message.producer, message.timestamp));
       case 'snapshot_complete':
-        if (this.recovering[message.producer] === message.requestId) {
-          delete this.recovering[message.producer];
-          this.lastAlive[message.producer] = this.options.clock();
-          const heard = this.options.wallClock();
-          this.lastHeard[message.producer] = heard.getTime();
-          await recordAlive(this.db, message.producer, heard);
-          await this.setProducer(message.producer, true, null);
-        }
-        return;
+        return this.afterStaged(() => this.onSnapshotComplete(message.producer, message.requestId));
       default:
-        await this.applyEventMessage(message);
-        this.checkAlive();
+        return this.stage(message);
     }
   };
+
+  /** Resolves once every message handed over so far is committed (or failed). */
+  idle(): Promise<void> {
+    return this.tail.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
 
   /** Starts a recovery for each producer (at start-up, both are down until their snapshot). */
   recoverAll(): void {
     for (const producer of [1, 3] as const) this.startRecovery(producer);
   }
 
-  /** Marks producers down whose alive messages stopped. Called on a timer and per message. */
-  checkAlive(): void {
-    const now = this.options.clock();
+  /**
+   * Marks producers down whose alive messages stopped. Called on a timer and after each batch,
+   * with the feed time of the batch's last message: the provider's clock may be ahead of what
+   * is committed (its `alive` messages still queued behind the batch).
+   */
+  checkAlive(now = this.options.clock()): void {
     const wallNow = this.options.wallClock().getTime();
     for (const producer of [1, 3] as const) {
       const silent =
@@ -130,6 +138,16 @@ export class FeedIngestion {
     await this.setProducer(producer, false, reason);
   }
 
+  private async onSnapshotComplete(producer: ProducerId, requestId: number): Promise<void> {
+    if (this.recovering[producer] !== requestId) return;
+    delete this.recovering[producer];
+    this.lastAlive[producer] = this.options.clock();
+    const heard = this.options.wallClock();
+    this.lastHeard[producer] = heard.getTime();
+    await recordAlive(this.db, producer, heard);
+    await this.setProducer(producer, true, null);
+  }
+
   private async onAlive(producer: ProducerId, timestamp: number): Promise<void> {
     this.lastAlive[producer] = timestamp;
     const heard = this.options.wallClock();
@@ -138,7 +156,7 @@ export class FeedIngestion {
     if (!this.model.producerUp[producer] && this.recovering[producer] === undefined) {
       this.startRecovery(producer);
     }
-    this.checkAlive();
+    this.checkAlive(timestamp);
   }
 
   private startRecovery(producer: ProducerId): void {
@@ -156,115 +174,71 @@ export class FeedIngestion {
     this.listener.producerChanged(producer, up);
   }
 
-  private async applyEventMessage(
-    message: Exclude<FeedMessage, { type: 'alive' | 'snapshot_complete' }>,
-  ): Promise<void> {
-    const previous = this.model.events.get(message.eventId);
-    if (previous && message.seq <= previous.lastSeq) return;
-    const fixture =
-      message.type === 'fixture_change'
-        ? message.fixture
-        : message.type === 'odds_change'
-          ? message.fixture
-          : undefined;
+  /** Runs `work` after everything staged before it, before anything staged after. */
+  private afterStaged(work: () => Promise<void>): Promise<void> {
+    this.open = null;
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
 
+  private stage(message: EventMessage): Promise<void> {
+    const previous = this.staged.get(message.eventId) ?? this.model.events.get(message.eventId);
+    if (previous && message.seq <= previous.lastSeq) return Promise.resolve();
+    const fixture = fixtureOf(message);
     if (!previous && !fixture) {
       // An event this process does not hold (finished before a restart): settlement still
       // reaches betting, and market statuses follow, guarded by the sequence.
-      if (isSettlementMessage(message)) await this.applyDetachedSettlement(message);
-      return;
+      return isSettlementMessage(message)
+        ? this.afterStaged(() => this.applyDetachedSettlement(message))
+        : Promise.resolve();
     }
-
-    const next: ReadEvent = previous
-      ? cloneEvent(previous)
-      : newEvent(fixture as Fixture, message.producer, message.seq);
-    next.lastSeq = message.seq;
-    let fixtureChanged = false;
-    if (fixture) fixtureChanged = applyFixture(next, fixture) || !previous;
-
-    const changed = new Map<string, ReadMarket>();
-    const statusChanged: ReadMarket[] = [];
-    const setStatus = (market: ReadMarket, status: MarketStatus) => {
-      if (market.status === status) return;
-      market.status = status;
-      changed.set(marketKey(market.marketId, market.specifier), market);
-      statusChanged.push(market);
-    };
-
-    let liveStateChanged = false;
-    if (message.type === 'odds_change') {
-      next.producer = message.producer;
-      if (message.state) {
-        const s = message.state;
-        liveStateChanged =
-          next.status !== s.status ||
-          next.clockMinute !== s.clockMinute ||
-          next.homeScore !== s.homeScore ||
-          next.awayScore !== s.awayScore ||
-          next.statusText !== s.statusText;
-        next.status = s.status;
-        next.clockMinute = s.clockMinute;
-        next.homeScore = s.homeScore;
-        next.awayScore = s.awayScore;
-        next.statusText = s.statusText;
-      }
-      for (const incoming of message.markets) {
-        const key = marketKey(incoming.marketId, incoming.specifier);
-        const old = next.markets.get(key);
-        const market: ReadMarket = {
-          marketId: incoming.marketId,
-          specifier: incoming.specifier,
-          name: incoming.name,
-          status: incoming.status,
-          outcomes: incoming.outcomes.map((o) => ({ ...o })),
-        };
-        if (!old || !sameMarket(old, market)) {
-          changed.set(key, market);
-          if (!old || old.status !== market.status) statusChanged.push(market);
-        }
-        next.markets.set(key, market);
-      }
-    } else if (message.type === 'bet_stop') {
-      for (const market of next.markets.values()) {
-        if (market.status !== 1) continue;
-        if (message.marketIds && !message.marketIds.includes(market.marketId)) continue;
-        setStatus(market, -1);
-      }
-    } else if (isSettlementMessage(message)) {
-      const status = SETTLEMENT_STATUS[message.type] ?? 0;
-      for (const ref of message.markets) {
-        const market = next.markets.get(marketKey(ref.marketId, ref.specifier));
-        if (market) setStatus(market, status);
-      }
+    const { next, change } = applyToEvent(previous, message);
+    const taxonomy = fixture && !this.knowsTaxonomy(fixture) ? copyTaxonomy(fixture) : null;
+    this.staged.set(next.id, next);
+    let batch = this.open;
+    if (!batch || batch.staged.length >= MAX_BATCH_MESSAGES) {
+      const opened: Batch = { staged: [], generation: this.failures, committed: Promise.resolve() };
+      opened.committed = this.tail.then(() => this.commit(opened));
+      this.tail = opened.committed.catch(() => undefined);
+      batch = this.open = opened;
     }
+    batch.staged.push({ message, next, change, taxonomy });
+    return batch.committed;
+  }
 
-    const markets = [...changed.values()];
-    const taxonomyKnown = fixture ? this.knowsTaxonomy(fixture) : true;
-    const written = await this.db.transaction().execute(async (tx) => {
-      if (fixture && !taxonomyKnown) await upsertTaxonomy(tx, fixture);
-      if (!(await saveEvent(tx, next))) return false;
-      await saveMarkets(tx, next.id, markets);
-      if (isSettlementMessage(message)) await enqueueSettlement(tx, message);
-      return true;
-    });
-    if (!written) return;
-
-    if (fixture && !taxonomyKnown) this.rememberTaxonomy(fixture);
-    this.model.events.set(next.id, next);
-    if (isFinished(next.status) && !this.model.finishedAt.has(next.id)) {
-      this.model.finishedAt.set(next.id, message.timestamp);
+  private async commit(batch: Batch): Promise<void> {
+    if (this.open === batch) this.open = null;
+    if (batch.generation !== this.failures) {
+      throw new Error('feed: not applied, an earlier batch it builds on failed');
     }
-    this.model.version++;
-    this.listener.eventChanged({
-      event: next,
-      previous,
-      markets,
-      statusChanged,
-      liveStateChanged,
-      fixtureChanged,
-      deleted: isFinished(next.status) && !(previous && isFinished(previous.status)),
-      timestamp: message.timestamp,
-    });
+    let written: Set<number>;
+    try {
+      written = await writeBatch(this.db, batch.staged);
+    } catch (err) {
+      // What is staged builds on this batch: nothing of it is applied; the model stays as it
+      // was and the next messages build on it again.
+      this.failures += 1;
+      this.staged.clear();
+      this.open = null;
+      throw err;
+    }
+    for (const [i, { message, next, change, taxonomy }] of batch.staged.entries()) {
+      // A big batch (a recovery snapshot) is published in slices, so its pushes leave (and
+      // timers run) between them instead of after one long block of the event loop.
+      if (i > 0 && i % PUBLISH_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (this.staged.get(next.id) === next) this.staged.delete(next.id);
+      // A state the guard refused (another writer is ahead) is dropped, as before batching.
+      if (!written.has(next.id)) continue;
+      if (taxonomy && !this.knowsTaxonomy(taxonomy)) this.rememberTaxonomy(taxonomy);
+      this.model.events.set(next.id, next);
+      if (isFinished(next.status) && !this.model.finishedAt.has(next.id)) {
+        this.model.finishedAt.set(next.id, message.timestamp);
+      }
+      this.model.version++;
+      this.listener.eventChanged(change);
+    }
+    this.checkAlive(batch.staged.at(-1)?.message.timestamp);
   }
 
   private async applyDetachedSettlement(message: SettlementMessage): Promise<void> {
@@ -291,7 +265,7 @@ export class FeedIngestion {
           .where('specifier', '=', ref.specifier)
           .execute();
       }
-      await enqueueSettlement(tx, message);
+      await enqueueSettlements(tx, [message]);
     });
   }
 
@@ -337,52 +311,12 @@ export class FeedIngestion {
   }
 }
 
-function newEvent(fixture: Fixture, producer: ProducerId, seq: number): ReadEvent {
+/** The parts of a fixture the taxonomy tables take, copied (the provider may reuse its objects). */
+function copyTaxonomy(fixture: Fixture): Fixture {
   return {
-    id: fixture.eventId,
-    sportId: fixture.sport.id,
-    categoryId: fixture.category.id,
-    tournamentId: fixture.tournament.id,
-    home: fixture.home,
-    away: fixture.away,
-    startTime: fixture.startTime,
-    status: 0,
-    clockMinute: null,
-    homeScore: 0,
-    awayScore: 0,
-    statusText: 'Not started',
-    producer,
-    lastSeq: seq,
-    markets: new Map(),
+    ...fixture,
+    sport: { ...fixture.sport },
+    category: { ...fixture.category },
+    tournament: { ...fixture.tournament },
   };
-}
-
-function applyFixture(event: ReadEvent, fixture: Fixture): boolean {
-  const changed =
-    event.home !== fixture.home ||
-    event.away !== fixture.away ||
-    event.startTime !== fixture.startTime ||
-    event.tournamentId !== fixture.tournament.id;
-  event.sportId = fixture.sport.id;
-  event.categoryId = fixture.category.id;
-  event.tournamentId = fixture.tournament.id;
-  event.home = fixture.home;
-  event.away = fixture.away;
-  event.startTime = fixture.startTime;
-  return changed;
-}
-
-function sameMarket(a: ReadMarket, b: ReadMarket): boolean {
-  if (a.status !== b.status || a.name !== b.name || a.outcomes.length !== b.outcomes.length) {
-    return false;
-  }
-  return a.outcomes.every((o, i) => {
-    const other = b.outcomes[i];
-    return (
-      other !== undefined &&
-      other.outcomeId === o.outcomeId &&
-      other.odds === o.odds &&
-      other.active === o.active
-    );
-  });
 }

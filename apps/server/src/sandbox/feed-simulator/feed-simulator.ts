@@ -129,13 +129,31 @@ export class FeedSimulator implements SimulatedFeed {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.queue.catch(() => undefined);
+    await this.out.settled();
     this.out.handler = null;
   }
 
+  /**
+   * Runs `fn` after the controls queued before it. The queue moves on once `fn` has handed its
+   * messages over; the control's promise settles when they are committed (or rejects with the
+   * first failure), so a caller that awaits a control sees its effect.
+   */
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
+    const run = async () => {
+      this.out.takeSent();
+      try {
+        return { value: await fn(), sent: this.out.takeSent() };
+      } catch (err) {
+        void Promise.allSettled(this.out.takeSent());
+        throw err;
+      }
+    };
+    const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
-    return next;
+    return next.then(async ({ value, sent }) => {
+      await Promise.all(sent);
+      return value;
+    });
   }
 
   pause(): Promise<void> {
@@ -152,7 +170,7 @@ export class FeedSimulator implements SimulatedFeed {
 
   /** Resolves once everything queued so far (including recoveries) has been delivered. */
   idle(): Promise<void> {
-    return this.enqueue(async () => undefined);
+    return this.enqueue(async () => undefined).then(() => this.out.settled());
   }
 
   setSpeed(speed: number): void {

@@ -5,15 +5,23 @@ import { producerOf, stateOf, type SimEvent } from './sim-event';
 /** Distributes `Omit` over a union, so each message type keeps its own fields. */
 type Unstamped<T> = T extends unknown ? Omit<T, 'producer' | 'timestamp' | 'seq'> : never;
 
+/** Messages handed to ingestion and not yet committed, at most, before `send` waits. */
+export const MAX_UNSETTLED = 1_000;
+
 /**
  * Where the simulator's messages leave: stamped with producer, simulated time and sequence,
- * and dropped while their producer is taken down (a silent producer sends nothing).
+ * and dropped while their producer is taken down (a silent producer sends nothing). Like a
+ * real feed's consumer, it hands each message over in order without waiting for the one
+ * before to be committed (ingestion batches them, ADR 232), up to `MAX_UNSETTLED` at a time.
  */
 export class SimOutbox {
   handler: FeedHandler | null = null;
   readonly offline = new Set<ProducerId>();
   private seq = 0;
   private seqSecond = 0;
+  private readonly unsettled = new Set<Promise<void>>();
+  /** What was handed over since the last `takeSent` (the control being run's messages). */
+  private sent: Promise<void>[] = [];
 
   constructor(private readonly clock: () => number) {}
 
@@ -32,10 +40,30 @@ export class SimOutbox {
     return { producer, timestamp: time, seq: second * 1_000_000 + ++this.seq };
   }
 
-  /** Sends the message from `producer`, stamped now. */
+  /** Sends the message from `producer`, stamped now; waits only while too many are unsettled. */
   async send(producer: ProducerId, message: Unstamped<FeedMessage>): Promise<void> {
     if (this.offline.has(producer) || !this.handler) return;
-    await this.handler({ ...message, ...this.stamp(producer) } as FeedMessage);
+    const done = this.handler({ ...message, ...this.stamp(producer) } as FeedMessage);
+    this.sent.push(done);
+    const settled = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.unsettled.add(settled);
+    void settled.then(() => this.unsettled.delete(settled));
+    while (this.unsettled.size >= MAX_UNSETTLED) await Promise.race(this.unsettled);
+  }
+
+  /** The commits of the messages sent since the last call. */
+  takeSent(): Promise<void>[] {
+    const sent = this.sent;
+    this.sent = [];
+    return sent;
+  }
+
+  /** Resolves once every message handed over so far is committed or failed. */
+  async settled(): Promise<void> {
+    await Promise.all(this.unsettled);
   }
 
   /** The event's state and markets (and, with `withFixture`, its fixture). */
