@@ -5,22 +5,21 @@
  * TPC-B transactions per second) is what stays comparable across machines: a placement is one
  * HTTP request and one database transaction of a few statements more than TPC-B's.
  *
+ * The users' HTTP clients run in a process of their own (`place-bet-clients.ts`), as pgbench's
+ * client is a process apart from PostgreSQL: the server's process does only the server's work.
+ * BENCH_CLIENTS=in-process runs them in the server's process instead (how sessions 9–12 measured).
+ *
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each run uses its own schemas
  * and drops them. Without a reachable server the benchmark says so and skips.
  */
 import { DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
-import {
-  fundedUsers,
-  listeningWithPicks,
-  multiplePlacer,
-  placeFor,
-  reporter,
-  withBenchServer,
-} from './server-kit';
+import { betLoad } from './place-bet-load';
+import { fundedUsers, listeningWithPicks, reporter, withBenchServer } from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const PGBENCH_SECONDS = Math.max(1, Math.round(DURATION_MS / 1000));
+const CLIENTS = process.env.BENCH_CLIENTS === 'in-process' ? 'in-process' : 'process';
 const NAME = 'PlaceBet (3-leg multiple, PostgreSQL) vs pgbench TPC-B';
 
 const report = reporter(NAME);
@@ -33,12 +32,11 @@ async function placementRun(): Promise<Record<string, number>> {
     const { db } = server.deps;
     const cookies = (await fundedUsers(db, USERS)).map((u) => u.cookie);
 
-    const { place } = multiplePlacer(base, picks, 'bench');
-
+    const load = await betLoad(base, picks, cookies, CLIENTS);
     // Warm up (JIT, serializers, pool) before measuring.
-    for (let i = 0; i < 20; i++) await place(cookies[i % USERS] as string);
-
-    const { latencies, seconds } = await placeFor(cookies, DURATION_MS, place);
+    await load.warm(20);
+    const { latencies, seconds } = await load.load(DURATION_MS);
+    load.close();
     const placed = await db
       .selectFrom('bets')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -59,6 +57,7 @@ if (unreachable) {
   const pgbench = await pgbenchTps(USERS, PGBENCH_SECONDS);
   report({
     users: USERS,
+    clients: CLIENTS,
     durationMs: DURATION_MS,
     ...bets,
     ...('tps' in pgbench

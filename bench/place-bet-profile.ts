@@ -14,16 +14,12 @@ import {
   profileQueries,
   reachable,
 } from './postgres-kit';
-import {
-  fundedUsers,
-  listeningWithPicks,
-  multiplePlacer,
-  placeFor,
-  withBenchServer,
-} from './server-kit';
+import { betLoad } from './place-bet-load';
+import { fundedUsers, listeningWithPicks, withBenchServer } from './server-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
+const CLIENTS = process.env.BENCH_CLIENTS === 'in-process' ? 'in-process' : 'process';
 
 const unreachable = await reachable(DATABASE_URL);
 if (unreachable) {
@@ -34,21 +30,33 @@ if (unreachable) {
 await withBenchServer('bench_profile', {}, async (server) => {
   const { base, picks } = await listeningWithPicks(server);
   const cookies = (await fundedUsers(server.deps.db, USERS)).map((u) => u.cookie);
-  const { place } = multiplePlacer(base, picks, 'profile');
-
-  for (let i = 0; i < 20; i++) await place(cookies[i % USERS] as string);
+  const load = await betLoad(base, picks, cookies, CLIENTS);
+  await load.warm(20);
 
   // One bet alone: its statements in order, without queueing behind other bets.
   const alone = profileQueries();
-  await place(cookies[0] as string);
+  await load.placeOne();
   alone.stop();
   process.stderr.write(`one bet alone:\n${profileLines(alone, 1, 'bet')}\n`);
 
   const profile = profileQueries();
-  const { latencies, seconds } = await placeFor(cookies, DURATION_MS, place);
+  const cpu = process.cpuUsage();
+  const window = [process.hrtime.bigint() / 1000n];
+  const { latencies, seconds } = await load.load(DURATION_MS);
+  const used = process.cpuUsage(cpu);
+  window.push(process.hrtime.bigint() / 1000n);
+  // The load's window on the CPU profile's clock (µs), to read only the load's samples.
+  process.stderr.write(`load window (µs): ${window.join(' ')}\n`);
   profile.stop();
+  load.close();
   const summary = latencySummary(latencies, seconds);
   const rate = `${summary.perSecond} bets/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms`;
-  process.stderr.write(`${USERS} users for ${seconds.toFixed(1)} s: ${rate}\n`);
+  process.stderr.write(
+    `${USERS} users (clients: ${CLIENTS}) for ${seconds.toFixed(1)} s: ${rate}\n`,
+  );
+  const cpuMs = (used.user + used.system) / 1000;
+  process.stderr.write(
+    `server process CPU: ${(cpuMs / 1000 / seconds).toFixed(2)} cores, ${(cpuMs / latencies.length).toFixed(2)} ms per bet\n`,
+  );
   process.stderr.write(profileLines(profile, latencies.length, 'bet'));
 });

@@ -11,6 +11,9 @@ import { createSession } from '../apps/server/src/modules/accounts/session.servi
 import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
 import { createServer } from '../apps/server/src/server';
 import { admin, DATABASE_URL } from './postgres-kit';
+import type { Pick } from './place-bet-load';
+
+export { multiplePlacer, placeFor, postPlaceBet, type Pick } from './place-bet-load';
 
 export type BenchServer = Awaited<ReturnType<typeof createServer>>;
 
@@ -95,12 +98,6 @@ export async function fundedUsers(
   return users;
 }
 
-export interface Pick {
-  eventId: number;
-  /** Decimal odds of the home win, as the list shows them. */
-  odds: number;
-}
-
 /** Pre-match football events with an open 1x2 home price, as the sports list serves them. */
 export async function openPicks(base: string): Promise<Pick[]> {
   const url = `${base}/api/uof/match/event/ListAllPreEvents?sportId=1&marketId=1&nrOfPre=150&siteid=2`;
@@ -127,37 +124,6 @@ export function reporter(name: string): (result: Record<string, unknown>) => voi
     process.stdout.write(`${JSON.stringify({ benchmark: name, ...result }, null, 2)}\n`);
 }
 
-/**
- * `POST /api/core/betslip/PlaceBet` as a bettor's client sends it: a KSh 0.10 stake on the 1x2
- * home win of each pick (a single for one pick, a multiple for more), any odds change accepted.
- */
-export function postPlaceBet(
-  base: string,
-  cookie: string,
-  picks: readonly Pick[],
-  idempotencyKey: string,
-): Promise<Response> {
-  return fetch(`${base}/api/core/betslip/PlaceBet`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      siteId: 2,
-      betType: picks.length > 1 ? 'multiple' : 'single',
-      stake: 10,
-      freebetStake: 0,
-      acceptOddsChanges: 'any',
-      idempotencyKey,
-      selections: picks.map((p) => ({
-        eventId: p.eventId,
-        marketId: 1,
-        specifier: '',
-        outcomeId: 1,
-        odds: p.odds,
-      })),
-    }),
-  });
-}
-
 /** Connects the feed, listens on a free port, and reads the open prices (at least ten). */
 export async function listeningWithPicks(
   server: BenchServer,
@@ -169,52 +135,4 @@ export async function listeningWithPicks(
   const picks = await openPicks(base);
   if (picks.length < 10) throw new Error(`only ${picks.length} open pre-match events`);
   return { base, picks };
-}
-
-/**
- * The PlaceBet load of `bets-per-second` (and its profile): each call places a three-leg
- * multiple for `cookie`, the legs rotating through `picks`, and resolves with its answer time
- * (ms); anything but 200 throws. `placed()` counts the calls made.
- */
-export function multiplePlacer(
-  base: string,
-  picks: readonly Pick[],
-  keyPrefix: string,
-): { place(cookie: string): Promise<number>; placed(): number } {
-  let sequence = 0;
-  return {
-    async place(cookie) {
-      sequence += 1;
-      const start = sequence * 7;
-      const legs = [0, 1, 2].map((k) => picks[(start + k * 3) % picks.length] as Pick);
-      const began = performance.now();
-      const key = `${keyPrefix}-${sequence}-${randomBytes(6).toString('hex')}`;
-      const res = await postPlaceBet(base, cookie, legs, key);
-      const body = await res.text();
-      if (res.status !== 200) throw new Error(`PlaceBet answered ${res.status}: ${body}`);
-      return performance.now() - began;
-    },
-    placed: () => sequence,
-  };
-}
-
-/**
- * Every cookie's user places again and again for `durationMs` (`place` answers each call's
- * time); resolves with the answer times sorted and the seconds the load ran.
- */
-export async function placeFor(
-  cookies: readonly string[],
-  durationMs: number,
-  place: (cookie: string) => Promise<number>,
-): Promise<{ latencies: number[]; seconds: number }> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const end = started + durationMs;
-  await Promise.all(
-    cookies.map(async (cookie) => {
-      while (performance.now() < end) latencies.push(await place(cookie));
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { latencies: latencies.sort((a, b) => a - b), seconds };
 }

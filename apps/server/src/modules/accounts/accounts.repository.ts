@@ -267,6 +267,21 @@ export async function activeLimit(db: DbOrTx, userId: number, now: Date) {
     .executeTakeFirst();
 }
 
+/** Of these users, those on a break or self-excluded at `now`: each one's longest limit. */
+export async function activeLimits(db: DbOrTx, userIds: readonly number[], now: Date) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('responsible_gambling_limits')
+    .distinctOn('user_id')
+    .select(['user_id', 'kind', 'ends_at'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .orderBy('user_id')
+    .orderBy('ends_at', 'desc')
+    .execute();
+}
+
 export async function insertLimit(
   db: DbOrTx,
   values: {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database';
 import type { GamblingGuard } from '../payments/payments.service';
 import { AppError } from '../../errors/app-error';
 import type { ResponsibleGamblingKind } from './accounts.tables';
-import { activeLimit, insertLimit } from './accounts.repository';
+import { activeLimit, activeLimits, insertLimit } from './accounts.repository';
 import { revokeUserSessions } from './session.service';
 import type { Realtime } from '../../realtime/socket-server';
 
@@ -61,19 +61,34 @@ export async function currentLimit(db: DbOrTx, userId: number, now: Date) {
   };
 }
 
+function gamblingRefusal(kind: ResponsibleGamblingKind, endsAt: Date): AppError {
+  return new AppError('FORBIDDEN', [
+    { code: 'RESPONSIBLE_GAMBLING_LIMIT', message: limitMessage(kind, endsAt), name: kind },
+  ]);
+}
+
 /**
  * Throws FORBIDDEN with a clear message while the user is on a break or self-excluded.
- * Bet placement calls it before acting; deposits go through `responsibleGamblingGuard`. Login
- * does not: a user under a limit signs in to a restricted account that can only withdraw and
- * look (decision 031).
+ * Bet placement asks `gamblingRefusals` in its transaction; deposits go through
+ * `responsibleGamblingGuard`. Login does not: a user under a limit signs in to a restricted
+ * account that can only withdraw and look (decision 031).
  */
 export async function assertCanGamble(db: DbOrTx, userId: number, now: Date): Promise<void> {
   const limit = await currentLimit(db, userId, now);
-  if (limit) {
-    throw new AppError('FORBIDDEN', [
-      { code: 'RESPONSIBLE_GAMBLING_LIMIT', message: limit.message, name: limit.kind },
-    ]);
+  if (limit) throw gamblingRefusal(limit.kind, limit.endsAt);
+}
+
+/** `assertCanGamble` for several users in one query: the refusal of each one who cannot. */
+export async function gamblingRefusals(
+  db: DbOrTx,
+  userIds: readonly number[],
+  now: Date,
+): Promise<Map<number, AppError>> {
+  const refusals = new Map<number, AppError>();
+  for (const row of await activeLimits(db, userIds, now)) {
+    refusals.set(row.user_id, gamblingRefusal(row.kind, new Date(row.ends_at)));
   }
+  return refusals;
 }
 
 /**

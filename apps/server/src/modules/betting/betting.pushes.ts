@@ -15,11 +15,12 @@ export async function pushBetStatus(
   betId: string,
   status: BetStatus,
   notify: boolean,
-  known: { openBetsCount?: number } = {},
+  known: { openBetsCount?: number; notifyStored?: boolean } = {},
 ): Promise<void> {
   const openBetsCount = known.openBetsCount ?? (await countBets(deps.db, userId, 'open'));
-  // The flag outlives the push: a reload or another device still shows the dot.
-  if (notify) await setBetNotify(deps, userId, true);
+  // The flag outlives the push: a reload or another device still shows the dot (set here unless
+  // the transaction that changed the bet set it).
+  if (notify && !known.notifyStored) await setBetNotify(deps, userId, true);
   deps.realtime.toUser(userId, 'BetsStatus_v2', { betId, status, openBetsCount, notify });
 }
 

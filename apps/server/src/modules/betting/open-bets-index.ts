@@ -5,7 +5,8 @@ import type { BetRow, BetSelectionRow } from './betting.tables';
 /**
  * The instance channel on which a change to bets is announced after its commit: placement,
  * cash-out (full or part), settlement and rollback of legs or bets, on whichever instance ran
- * it. The payload is the changed bets' ids.
+ * it. The payload is the changed bets' ids, or (placement, ADR 202) `{ placed }`: the new bets
+ * as the index keeps them, so nobody reads them back.
  */
 export const BETS_CHANGED = 'betsChanged';
 
@@ -49,6 +50,27 @@ export interface IndexedBet {
 }
 
 /**
+ * Tells every instance's open-bets index, after the commit, of these newly placed bets, rows
+ * and all (the index reads nothing back). Only open cash bets are indexed; others are left out.
+ */
+export function announceBetsPlaced(realtime: Realtime, placed: readonly IndexedBet[]): void {
+  const cash = placed.filter((p) => p.bet.freebet_stake === 0 && p.bet.status === 'open');
+  if (cash.length > 0) realtime.toInstances(BETS_CHANGED, { placed: cash });
+}
+
+function placedIn(payload: unknown): IndexedBet[] {
+  const placed = (payload as { placed?: unknown } | null)?.placed;
+  if (!Array.isArray(placed)) return [];
+  return placed.filter(
+    (p: Partial<IndexedBet> | null): p is IndexedBet =>
+      Number.isSafeInteger(p?.bet?.id) && Array.isArray(p?.legs),
+  );
+}
+
+/** Bets that left the index remembered, so a late announcement of their placement is ignored. */
+const GONE_REMEMBERED = 10_000;
+
+/**
  * The open cash bets (no free-bet stake) in memory, by id and by the events of their legs:
  * what the cash-out offer pushes re-price when a price moves, without asking the database
  * (ADR 220). Loaded whole by `start()`, then kept current by the bets announced on
@@ -64,6 +86,9 @@ export class OpenBetsIndex {
   private readonly byEvent = new Map<number, Set<number>>();
   private state: 'off' | 'loading' | 'on' = 'off';
   private readonly pending = new Set<number>();
+  /** Placed bets announced with their rows, to put in the index without a read. */
+  private readonly arrived = new Map<number, IndexedBet>();
+  private readonly gone = new Set<number>();
   private reload = false;
   private work: Promise<void> | null = null;
   /** Grows on `stop()`: a read begun before it stores nothing. */
@@ -113,8 +138,10 @@ export class OpenBetsIndex {
     this.generation += 1;
     this.state = 'off';
     this.pending.clear();
+    this.arrived.clear();
     this.reload = false;
     for (const id of [...this.bets.keys()]) this.remove(id);
+    this.gone.clear();
     this.release();
   }
 
@@ -126,11 +153,20 @@ export class OpenBetsIndex {
     this.kick();
   }
 
-  /** An announcement of `BETS_CHANGED`: these bets are read again (ignored while off). */
+  /**
+   * An announcement of `BETS_CHANGED` (ignored while off): bets by id are read again; placed
+   * bets announced with their rows are put as they are.
+   */
   changed(payload: unknown): void {
-    if (this.state === 'off' || !Array.isArray(payload)) return;
-    for (const id of payload) {
-      if (Number.isSafeInteger(id) && (id as number) > 0) this.pending.add(id as number);
+    if (this.state === 'off') return;
+    if (Array.isArray(payload)) {
+      for (const id of payload) {
+        if (Number.isSafeInteger(id) && (id as number) > 0) this.pending.add(id as number);
+      }
+    } else {
+      const placed = placedIn(payload);
+      if (placed.length === 0) return;
+      for (const entry of placed) this.arrived.set(entry.bet.id, entry);
     }
     this.asked += 1;
     this.kick();
@@ -199,6 +235,7 @@ export class OpenBetsIndex {
         this.reload = false;
         // Changes asked for before this point are read by the load itself.
         this.pending.clear();
+        this.arrived.clear();
         try {
           await this.loadAll();
         } catch (err) {
@@ -208,6 +245,12 @@ export class OpenBetsIndex {
         this.settle(upTo);
         continue;
       }
+      // A placement comes before any other change of its bet: its rows go in first, unless
+      // the bet was read since (a load, or a later change announced from another instance).
+      for (const [id, entry] of this.arrived) {
+        if (!this.bets.has(id) && !this.gone.has(id)) this.set(entry);
+      }
+      this.arrived.clear();
       if (this.pending.size === 0) {
         this.settle(upTo);
         return;
@@ -327,6 +370,8 @@ export class OpenBetsIndex {
   }
 
   private remove(betId: number): void {
+    this.gone.add(betId);
+    if (this.gone.size > GONE_REMEMBERED) this.gone.delete(this.gone.values().next().value!);
     const entry = this.bets.get(betId);
     if (!entry) return;
     this.unlink(entry);

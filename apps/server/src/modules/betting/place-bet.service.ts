@@ -1,32 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PlaceBetRequest, PlaceBetResponse } from '@dau/contracts/betting/place-bet';
-import { qualifiesForBoost } from '@dau/domain/boost-qualification';
 import { currency } from '@dau/domain/currency';
 import { parseAmount } from '@dau/domain/amount-input';
 import { formatMoney, type Cents } from '@dau/domain/money';
 import { parseOdds, type Odds } from '@dau/domain/odds';
-import { payoutBreakdown } from '@dau/domain/payout';
 import { siteConfig, type SiteConfig, type SiteId } from '@dau/domain/sites';
-import { DEFAULT_TAX_POLICIES, taxPolicyAt, type TaxPolicy } from '@dau/domain/tax-policy';
-import { taxBoostPercentage } from '@dau/domain/tax-boost';
-import { winBoostPercentage } from '@dau/domain/win-boost';
+import { DEFAULT_TAX_POLICIES, taxPolicyAt } from '@dau/domain/tax-policy';
 import type { AppDeps, SessionUser } from '../../app-types';
-import type { Tx } from '../../db/database';
 import { AppError, type ErrorDetail } from '../../errors/app-error';
 import { assertCanGamble } from '../accounts/responsible-gambling.service';
 import type { MarketSelection } from '../feed/market-availability';
-import {
-  isInsufficientFunds,
-  postTransaction,
-  type LedgerEntryInput,
-} from '../wallet/ledger.service';
+import { isInsufficientFunds } from '../wallet/ledger.service';
 import { balancesOf, getBalances, pushBalances } from '../wallet/wallet.service';
-import { betFigures } from './bet-wire';
-import type { NewSelection } from './betting.repository';
+import { DuplicatePlacement, type Booked, type SlipToBook } from './book-bets';
 import { pushBetStatus } from './betting.pushes';
-import { announceBetsChanged } from './open-bets-index';
-import { insertPlacedBet, type PlacedBet } from './placed-bet.repository';
-import { checkSelections, liveDelayOf, LiveDelayDue, perEvent } from './slip-checks';
+import { placementBatcher } from './placement-batcher';
+import { LiveDelayDue, perEvent } from './slip-checks';
 import { answerForKnownKey, insufficientFreeBet } from './known-key';
 
 function stakeLimits(deps: AppDeps, siteId: SiteId) {
@@ -51,8 +40,6 @@ function parseStake(value: number, field: string, site: SiteConfig): Cents {
   }
   return parsed.cents as Cents;
 }
-
-class DuplicatePlacement extends Error {}
 
 /**
  * Places a bet for the session's user. The pipeline runs in the order of issue #8; every refusal
@@ -91,8 +78,62 @@ async function placeNewBet(
       { code: 'WRONG_SITE', message: 'This bet is for another site.', name: 'siteId' },
     ]);
   }
-  await assertCanGamble(db, user.userId, deps.now());
+  let slip: SlipToBook;
+  try {
+    slip = slipToBook(deps, user, input);
+  } catch (error) {
+    // A break or self-exclusion is named before anything wrong with the slip (issue #8's order;
+    // otherwise it is checked in the bet's transaction, ADR 202).
+    await assertCanGamble(db, user.userId, deps.now());
+    throw error;
+  }
+  const { stake, freebetStake } = slip;
+  // Market state and odds are read once, in the transaction that books the stake — shared with
+  // the slips that arrive meanwhile (ADR 202). A live slip's first look only finds its delay: it
+  // rolls back, waits outside any transaction, looks again.
+  const batcher = placementBatcher(deps);
+  let booked: Booked | undefined;
+  let delayed = false;
+  while (!booked) {
+    try {
+      booked = await batcher.book({ ...slip, delayed });
+    } catch (error) {
+      if (error instanceof LiveDelayDue) {
+        // A repeated live slip answers at once instead of waiting the delay again.
+        const known = await answerForKnownKey(db, user, input);
+        if (known) return known;
+        delayed = true;
+        await sleep(error.ms);
+        continue;
+      }
+      // The ledger refused a balance: name the free-bet balance when it is the short one (the
+      // cash balance is named first, as a slip short of both is refused for its cash).
+      if (isInsufficientFunds(error) && freebetStake > 0) {
+        const now = await getBalances(db, user.userId);
+        if (now.cash >= stake && now.freeBet < freebetStake) throw insufficientFreeBet();
+      }
+      if (!(error instanceof DuplicatePlacement)) throw error;
+      // The same key was placed concurrently and committed first: answer what it answered.
+      const first = await answerForKnownKey(db, user, input);
+      if (!first) throw new AppError('CONFLICT', 'This bet is already being placed.');
+      return first;
+    }
+  }
 
+  pushBalances(deps, user.userId, balancesOf(booked.placed.balances));
+  // The header's notify flag was set by the statement that stored the bet.
+  await pushBetStatus(deps, user.userId, String(booked.placed.betId), 'open', true, {
+    openBetsCount: booked.placed.openBets,
+    notifyStored: true,
+  });
+  return booked.response;
+}
+
+/**
+ * The slip's own checks, needing no database (amounts, stake limits, shape, odds, one selection
+ * per event), and what its transaction books; throws the first refusal.
+ */
+export function slipToBook(deps: AppDeps, user: SessionUser, input: PlaceBetRequest): SlipToBook {
   // Amounts are in the user's own site currency (the request's host may serve another site).
   const money = siteConfig(user.siteId as SiteId);
   const stake = parseStake(input.stake, 'stake', money);
@@ -153,179 +194,6 @@ async function placeNewBet(
     });
   }
   if (duplicates.length > 0) throw new AppError('CONFLICT', duplicates);
-
   const taxPolicy = taxPolicyAt(DEFAULT_TAX_POLICIES, user.siteId as SiteId, deps.now());
-  const slip = { stake, freebetStake, requested, taxPolicy };
-  // Market state and odds are read once, in the transaction that books the stake. A live slip's
-  // first look only finds its delay: it rolls back, waits outside any transaction, looks again.
-  let booked: Booked | undefined;
-  let delayed = false;
-  while (!booked) {
-    try {
-      const waited = delayed;
-      booked = await db.transaction().execute((tx) => bookBet(deps, tx, user, input, slip, waited));
-    } catch (error) {
-      if (error instanceof LiveDelayDue) {
-        // A repeated live slip answers at once instead of waiting the delay again.
-        const known = await answerForKnownKey(db, user, input);
-        if (known) return known;
-        delayed = true;
-        await sleep(error.ms);
-        continue;
-      }
-      // The ledger refused a balance: name the free-bet balance when it is the short one (the
-      // cash balance is named first, as a slip short of both is refused for its cash).
-      if (isInsufficientFunds(error) && freebetStake > 0) {
-        const now = await getBalances(db, user.userId);
-        if (now.cash >= stake && now.freeBet < freebetStake) throw insufficientFreeBet();
-      }
-      if (!(error instanceof DuplicatePlacement)) throw error;
-      // The same key was placed concurrently and committed first: answer what it answered.
-      const first = await answerForKnownKey(db, user, input);
-      if (!first) throw new AppError('CONFLICT', 'This bet is already being placed.');
-      return first;
-    }
-  }
-
-  announceBetsChanged(deps.realtime, [booked.placed.betId]);
-  pushBalances(deps, user.userId, balancesOf(booked.placed.balances));
-  await pushBetStatus(deps, user.userId, String(booked.placed.betId), 'open', true, {
-    openBetsCount: booked.placed.openBets,
-  });
-  return booked.response;
-}
-
-interface Booked {
-  placed: PlacedBet;
-  response: PlaceBetResponse;
-}
-
-/**
- * The bet's transaction: the legs checked (one query), the stake posted (`ledger_post`; the
- * user's balance is checked there, under the account's lock), and the bet with its legs, stored
- * answer and first history row inserted (one statement).
- */
-async function bookBet(
-  deps: AppDeps,
-  tx: Tx,
-  user: SessionUser,
-  input: PlaceBetRequest,
-  slip: {
-    stake: Cents;
-    freebetStake: Cents;
-    requested: (MarketSelection & { requestedOdds: Odds })[];
-    taxPolicy: TaxPolicy;
-  },
-  delayed: boolean,
-): Promise<Booked> {
-  const { stake, freebetStake, taxPolicy } = slip;
-  const policy = input.acceptOddsChanges;
-  const checked = await checkSelections(tx, slip.requested, policy);
-  const delay = delayed ? 0 : liveDelayOf(deps, checked);
-  if (delay > 0) throw new LiveDelayDue(delay);
-
-  const legs = checked.map((s) => ({
-    ...s,
-    qualifies: qualifiesForBoost({ odds: s.odds, blocked: false, isLive: s.isLive }),
-  }));
-  const multiple = input.betType === 'multiple';
-  const qualifying = legs.filter((l) => l.qualifies).length;
-  // Wins above the maximum are capped (the betslip shows the max-win note), never refused.
-  const breakdown = payoutBreakdown({
-    stake,
-    freebetStake,
-    legs: legs.map((l) => l.odds),
-    betType: input.betType,
-    policy: taxPolicy,
-    winBoostPercentage: multiple ? winBoostPercentage(qualifying) : 0,
-    taxBoostPercentage: multiple ? taxBoostPercentage(qualifying) : 0,
-  });
-
-  const placedAt = deps.now();
-  const pool = breakdown.stakeAfterExcise + breakdown.freebetStake;
-  const entries: LedgerEntryInput[] = [{ account: { system: 'bets_in_play' }, amount: pool }];
-  if (stake > 0) entries.push({ account: { userId: user.userId, kind: 'cash' }, amount: -stake });
-  if (breakdown.excise > 0) {
-    entries.push({ account: { system: 'tax_payable' }, amount: breakdown.excise });
-  }
-  if (freebetStake > 0) {
-    entries.push({ account: { userId: user.userId, kind: 'free_bet' }, amount: -freebetStake });
-  }
-  const posted = await postTransaction(tx, {
-    kind: 'bet_stake',
-    idempotencyKey: `bet_stake:${user.userId}:${input.idempotencyKey}`,
-    userId: user.userId,
-    entries,
-    meta: { excise: breakdown.excise, freebetStake },
-  });
-  if (posted.duplicate) throw new DuplicatePlacement();
-
-  const selections: NewSelection[] = legs.map((l) => ({
-    eventId: l.eventId,
-    marketId: l.marketId,
-    specifier: l.specifier,
-    outcomeId: l.outcomeId,
-    odds: l.odds,
-    requestedOdds: l.requestedOdds,
-    isLive: l.isLive,
-    qualifies: l.qualifies,
-    eventName: l.eventName,
-    marketName: l.marketName,
-    outcomeName: l.outcomeName,
-  }));
-  const bet = {
-    user_id: user.userId,
-    site_id: user.siteId,
-    bet_type: input.betType,
-    status: 'open' as const,
-    idempotency_key: input.idempotencyKey,
-    accept_odds_changes: policy,
-    stake: breakdown.stake,
-    freebet_stake: breakdown.freebetStake,
-    excise: breakdown.excise,
-    stake_after_excise: breakdown.stakeAfterExcise,
-    total_odds: breakdown.totalOddsText,
-    win_boost_percentage: breakdown.winBoostPercentage,
-    win_boost_amount: breakdown.winBoostAmount,
-    gross_possible_win: breakdown.grossPossibleWin,
-    withholding_tax: breakdown.withholdingTax,
-    tax_boost_percentage: breakdown.taxBoostPercentage,
-    tax_boost_amount: breakdown.taxBoostAmount,
-    net_payout: breakdown.netPayout,
-    capped: breakdown.capped,
-    tax_policy: JSON.stringify(taxPolicy),
-    stake_transaction_id: posted.transactionId,
-    placed_at: placedAt,
-  };
-  const response: PlaceBetResponse = {
-    hasErrors: false,
-    // The statement that inserts the bet draws its id and fills it in (stored answer and here).
-    betId: '',
-    betType: input.betType,
-    status: 'open',
-    placedAt: placedAt.toISOString(),
-    figures: betFigures({
-      ...bet,
-      win_boost_percentage: String(breakdown.winBoostPercentage),
-      tax_boost_percentage: String(breakdown.taxBoostPercentage),
-    }),
-    selections: selections.map((s) => ({
-      eventId: s.eventId,
-      marketId: s.marketId,
-      specifier: s.specifier,
-      outcomeId: s.outcomeId,
-      odds: s.odds / 100,
-      requestedOdds: s.requestedOdds / 100,
-      isLive: s.isLive,
-      eventName: s.eventName,
-      marketName: s.marketName,
-      outcomeName: s.outcomeName,
-    })),
-  };
-  const placed = await insertPlacedBet(tx, bet, selections, response, {
-    reason: 'placed',
-    at: placedAt,
-  });
-  response.betId = String(placed.betId);
-  return { placed, response };
+  return { user, input, stake, freebetStake, requested, taxPolicy, delayed: false };
 }

@@ -33,33 +33,43 @@ const oddsChanged = (eventId: number, requested: Odds, current: Odds): ErrorDeta
   odds: oddsToDecimal(current),
 });
 
+export interface SlipLegs {
+  selections: (MarketSelection & { requestedOdds: Odds })[];
+  policy: AcceptOddsChanges;
+}
+
 /**
- * Market active, producer up and odds acceptable for every leg, answered from the database in
- * the bet's transaction, all legs in one query. Every refused leg is reported, not only the first.
+ * Market active, producer up and odds acceptable for every leg of every slip, answered from the
+ * database in the bets' transaction, all legs of all slips in one query. Each slip answers its
+ * checked legs, or its refusal (CONFLICT) naming every refused leg, not only the first.
  */
-export async function checkSelections(
+export async function checkSlips(
   db: DbOrTx,
-  selections: (MarketSelection & { requestedOdds: Odds })[],
-  policy: AcceptOddsChanges,
-): Promise<CheckedSelection[]> {
-  const errors: ErrorDetail[] = [];
-  const checked: CheckedSelection[] = [];
-  const answers = await checkSelectionsOpen(db, selections);
-  for (const [i, availability] of answers.entries()) {
-    const s = selections[i] as MarketSelection & { requestedOdds: Odds };
-    if (!availability.open) {
-      errors.push(perEvent(s.eventId, availability.reason, availability.message));
-      continue;
+  slips: readonly SlipLegs[],
+): Promise<(CheckedSelection[] | AppError)[]> {
+  const answers = await checkSelectionsOpen(
+    db,
+    slips.flatMap((slip) => slip.selections),
+  );
+  let next = 0;
+  return slips.map(({ selections, policy }) => {
+    const errors: ErrorDetail[] = [];
+    const checked: CheckedSelection[] = [];
+    for (const s of selections) {
+      const availability = answers[next++]!;
+      if (!availability.open) {
+        errors.push(perEvent(s.eventId, availability.reason, availability.message));
+        continue;
+      }
+      const current = availability.odds as Odds;
+      if (!oddsAcceptable(policy, s.requestedOdds, current)) {
+        errors.push(oddsChanged(s.eventId, s.requestedOdds, current));
+        continue;
+      }
+      checked.push({ ...s, odds: current, isLive: availability.isLive, ...availability.labels });
     }
-    const current = availability.odds as Odds;
-    if (!oddsAcceptable(policy, s.requestedOdds, current)) {
-      errors.push(oddsChanged(s.eventId, s.requestedOdds, current));
-      continue;
-    }
-    checked.push({ ...s, odds: current, isLive: availability.isLive, ...availability.labels });
-  }
-  if (errors.length > 0) throw new AppError('CONFLICT', errors);
-  return checked;
+    return errors.length > 0 ? new AppError('CONFLICT', errors) : checked;
+  });
 }
 
 /** The live delay a slip waits before its last check: the longest of its live legs' sports. */

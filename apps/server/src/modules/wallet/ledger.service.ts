@@ -5,7 +5,9 @@ import {
   ledgerCounts,
   ledgerProblems,
   postLedger,
+  postLedgerMany,
   type LedgerPosting,
+  type PostingOutcome,
 } from './wallet.repository';
 import {
   SHARDED_SYSTEM_KINDS,
@@ -161,6 +163,30 @@ export async function postTransaction(
       balance: a.balance,
     })),
   };
+}
+
+/**
+ * Several postings inside the caller's database transaction in one round trip, each refused on
+ * its own (ADR 202): answers per posting `ok` or `duplicate` with a transaction id, or
+ * `insufficient` when it would take a user account below zero (it moved nothing; the others
+ * went on). All use the transaction's shard of the house's accounts; an account appears at most
+ * once per posting. The accounts stay locked until the commit.
+ */
+export async function postTransactions(
+  tx: Tx,
+  inputs: readonly PostTransactionInput[],
+): Promise<PostingOutcome[]> {
+  if (inputs.length === 0) return [];
+  const shard = transactionShard(tx);
+  const postings = inputs.map((input) => {
+    const posting = preparePosting(input, shard);
+    const accounts = new Set(posting.entries.map((e) => `${e.userId}/${e.kind}/${e.shard}`));
+    if (accounts.size !== posting.entries.length) {
+      throw new Error(`ledger posting ${input.kind} names an account twice`);
+    }
+    return posting;
+  });
+  return postLedgerMany(tx, postings);
 }
 
 export interface LedgerCheck {
