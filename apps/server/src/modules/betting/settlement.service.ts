@@ -10,7 +10,12 @@ import {
   claimSettlementMessages,
   releaseSettlementMessage,
 } from '../feed/settlement-outbox';
-import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
+import {
+  lockAccounts,
+  postTransaction,
+  type AccountRef,
+  type LedgerEntryInput,
+} from '../wallet/ledger.service';
 import { getBalances } from '../wallet/wallet.service';
 import {
   addStatusHistory,
@@ -24,7 +29,7 @@ import {
 } from './betting.repository';
 import { announceBetsChanged } from './open-bets-index';
 import { afterCommit, type Notice } from './settlement-notices';
-import type { BetRow, BetSelectionRow } from './betting.tables';
+import type { BetRow, BetSelectionRow, BetStatus } from './betting.tables';
 
 /** A decimal factor from the feed (e.g. 0.5) as an exact ratio. */
 function decimalRatio(text: string): Ratio {
@@ -98,23 +103,20 @@ function settlementEntries(bet: BetRow, payout: number, withholding: number, sig
   return entries;
 }
 
-/**
- * Brings one bet in line with its legs: reverses exactly what its current settlement booked if
- * that no longer holds, then books the new settlement. Running it twice changes nothing, so
- * a re-delivered message is harmless.
- */
-async function reconcileBet(
-  tx: Tx,
-  betId: number,
-  messageKey: string,
-  now: Date,
-  notices: Notice[],
-  userIds: Set<number>,
-) {
+/** A bet whose settlement no longer matches its legs: what it booked, and what it should. */
+interface Reconciliation {
+  bet: BetRow;
+  messageKey: string;
+  current: { status: BetStatus; payout: number; withholding: number } | null;
+  desired: NonNullable<ReturnType<typeof desiredState>> | null;
+}
+
+/** Locks the bet and compares its settlement with its legs: null when nothing is to change. */
+async function planBet(tx: Tx, betId: number, messageKey: string): Promise<Reconciliation | null> {
   const bet = await lockBet(tx, betId);
   // A cashed-out bet was paid once, by its cash-out: no settlement or rollback touches it. A
   // partly cashed-out bet settles only its running stake (its figures are the remainder's).
-  if (!bet || bet.status === 'cashed_out') return;
+  if (!bet || bet.status === 'cashed_out') return null;
   const legs = await betSelections(tx, [betId]);
   const desired = desiredState(bet, legs);
   const current =
@@ -129,13 +131,30 @@ async function reconcileBet(
       desired.payout === current.payout &&
       desired.withholding === current.withholding)
   ) {
-    return;
+    return null;
   }
+  return { bet, messageKey, current, desired };
+}
+
+/**
+ * Books one bet's reconciliation: reverses exactly what its current settlement booked, then
+ * books the new settlement. Its accounts are locked already (`reconcileBets`).
+ */
+async function bookReconciliation(
+  tx: Tx,
+  plan: Reconciliation,
+  now: Date,
+  notices: Notice[],
+  userIds: Set<number>,
+) {
+  const { bet, messageKey, current, desired } = plan;
+  const betId = bet.id;
   let count = bet.settlement_count;
   if (current) {
     // A user may have spent (or withdrawn) the winnings already. Their cash never goes below
     // zero, so take what is there and let the house carry the rest, recorded on the
-    // transaction, rather than block every later settlement behind this one.
+    // transaction, rather than block every later settlement behind this one. (The account is
+    // locked: the balance read is the one the posting moves.)
     const { cash } = await getBalances(tx, bet.user_id);
     const recovered = Math.min(current.payout, cash);
     const shortfall = current.payout - recovered;
@@ -192,6 +211,45 @@ async function reconcileBet(
     settledAt: desired ? now : null,
   });
   userIds.add(bet.user_id);
+}
+
+/** The house's accounts a settlement posts to (on the transaction's shard). */
+const SETTLEMENT_HOUSE: AccountRef[] = [
+  { system: 'bets_in_play' },
+  { system: 'tax_payable' },
+  { system: 'house' },
+];
+
+/**
+ * Brings these bets in line with their legs, in the caller's transaction: reverses exactly what
+ * a bet's settlement booked if that no longer holds, then books the new one. Running it twice
+ * changes nothing, so a re-delivered message is harmless.
+ *
+ * Locks are taken in one order, in three steps (ADR 202): every bet, by id (as a cash-out locks
+ * its bet before its accounts); then every account the postings will move — the house's rows,
+ * then the users' by id, as `ledger_post_many` takes a placement batch's — and only then the
+ * postings. Taking each bet's user as it came (in bet order, while holding the users before)
+ * could deadlock with a placement batch holding a user of a later bet and waiting for one this
+ * batch held.
+ */
+async function reconcileBets(
+  tx: Tx,
+  bets: readonly { betId: number; messageKey: string }[],
+  now: Date,
+  notices: Notice[],
+  userIds: Set<number>,
+) {
+  const plans: Reconciliation[] = [];
+  for (const { betId, messageKey } of [...bets].sort((a, b) => a.betId - b.betId)) {
+    const plan = await planBet(tx, betId, messageKey);
+    if (plan) plans.push(plan);
+  }
+  if (plans.length === 0) return;
+  await lockAccounts(tx, [
+    ...SETTLEMENT_HOUSE,
+    ...plans.map((p) => ({ userId: p.bet.user_id, kind: 'cash' as const })),
+  ]);
+  for (const plan of plans) await bookReconciliation(tx, plan, now, notices, userIds);
 }
 
 /** Applies one feed message to the legs it names; returns the bets to reconcile. */
@@ -300,10 +358,14 @@ async function drainBatches(deps: AppDeps, options: SettlementOptions, run: Sett
         .forUpdate()
         .skipLocked()
         .execute();
-      for (const row of rows) {
-        key = row.message_key;
-        await reconcileBet(tx, Number(row.bet_id), row.message_key, deps.now(), notices, userIds);
-      }
+      key = rows.at(-1)?.message_key ?? key;
+      await reconcileBets(
+        tx,
+        rows.map((r) => ({ betId: Number(r.bet_id), messageKey: r.message_key })),
+        deps.now(),
+        notices,
+        userIds,
+      );
       if (rows.length > 0) {
         await tx
           .deleteFrom('settlement_pending')
@@ -355,9 +417,13 @@ export async function processSettlements(
             await queuePending(tx, bets, item.messageKey, deps.now());
             queued = true;
           } else {
-            for (const betId of bets) {
-              await reconcileBet(tx, betId, item.messageKey, deps.now(), notices, userIds);
-            }
+            await reconcileBets(
+              tx,
+              bets.map((betId) => ({ betId, messageKey: item.messageKey })),
+              deps.now(),
+              notices,
+              userIds,
+            );
           }
           await ackSettlementMessage(tx, item.id, deps.now());
         });

@@ -13,7 +13,7 @@ import type { TaxPolicy } from '@dau/domain/tax-policy';
 import type { AppDeps } from '../../app-types';
 import type { SettlementMessage } from '../feed/feed-messages';
 import { settlementHistory } from '../feed/settlement-outbox';
-import { postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
+import { lockAccounts, postTransaction, type LedgerEntryInput } from '../wallet/ledger.service';
 import { publishBalances, toUnits } from '../wallet/wallet.service';
 import { ticketRef } from './jackpot-view';
 import {
@@ -149,6 +149,21 @@ export class JackpotSettlementService {
         },
       });
       if (settlement.status === 'pending') return null;
+      // Every account the postings below move, locked before the first in the ledger's one
+      // order (the house's, then users' by id), as a placement batch takes its own (ADR 202).
+      const paid = new Set(
+        settlement.status === 'void'
+          ? tickets.map((t) => t.id)
+          : settlement.tickets.filter((o) => o.gross > 0).map((o) => o.ticketId),
+      );
+      await lockAccounts(tx, [
+        { system: 'sports_jackpot_pool' },
+        { system: 'tax_payable' },
+        { system: 'house' },
+        ...tickets
+          .filter((t) => paid.has(t.id))
+          .map((t) => ({ userId: t.user_id, kind: 'cash' as const })),
+      ]);
 
       if (settlement.status === 'void') {
         for (const t of tickets) {

@@ -4,6 +4,7 @@ import {
   INSUFFICIENT_FUNDS_SQLSTATE,
   ledgerCounts,
   ledgerProblems,
+  lockLedgerAccounts,
   postLedger,
   postLedgerMany,
   type LedgerPosting,
@@ -107,17 +108,36 @@ export function preparePosting(
       userId: input.userId ?? null,
       meta: input.meta ?? {},
     },
-    entries: entries.map(({ account, amount }) =>
-      'system' in account
-        ? {
-            userId: null,
-            kind: account.system,
-            shard: SHARDED_SYSTEM_KINDS.includes(account.system) ? shard : 0,
-            amount,
-          }
-        : { userId: account.userId, kind: account.kind, shard: 0, amount },
-    ),
+    entries: entries.map(({ account, amount }) => ({ ...accountRow(account, shard), amount })),
   };
+}
+
+/** The ledger row an account names: a user's (shard 0), or the house's on `shard` if sharded. */
+function accountRow(account: AccountRef, shard: number) {
+  return 'system' in account
+    ? {
+        userId: null,
+        kind: account.system,
+        shard: SHARDED_SYSTEM_KINDS.includes(account.system) ? shard : 0,
+      }
+    : { userId: account.userId, kind: account.kind, shard: 0 };
+}
+
+/**
+ * Locks every account a transaction is about to post to, before its first posting, in the
+ * ledger's one order (the house's rows first, then users', each by id; ADR 200 and 202), the
+ * house's on the transaction's shard. A transaction that posts several times (a settlement
+ * batch) otherwise takes each posting's accounts as it goes, users in its own order, and can
+ * deadlock with a placement batch (`ledger_post_many`), which takes all of its accounts at once
+ * in the ledger's order. Its postings then wait for nothing. A user account that does not exist
+ * yet is made by the posting that moves it (nobody else holds it).
+ */
+export async function lockAccounts(tx: Tx, accounts: readonly AccountRef[]): Promise<void> {
+  const shard = transactionShard(tx);
+  await lockLedgerAccounts(
+    tx,
+    accounts.map((account) => accountRow(account, shard)),
+  );
 }
 
 /** A user account `ledger_post` refused to take below zero (SQLSTATE DL001) as the API's error. */

@@ -64,6 +64,30 @@ export async function postLedger(
   };
 }
 
+/**
+ * Locks these accounts (FOR UPDATE) in the ledger's one order: the house's rows first, then
+ * users', each by id — the order `ledger_post` and `ledger_post_many` take theirs in. A user
+ * account that does not exist yet is not made here.
+ */
+export async function lockLedgerAccounts(
+  db: DbOrTx,
+  accounts: readonly Pick<PostingEntry, 'userId' | 'kind' | 'shard'>[],
+): Promise<void> {
+  if (accounts.length === 0) return;
+  const house = accounts.filter((a) => a.userId === null);
+  const users = accounts.filter((a) => a.userId !== null);
+  await sql`
+    select 1 from ledger_accounts a
+    where (a.user_id is null and (a.kind, a.shard) in (
+        select * from unnest(${house.map((a) => a.kind)}::text[],
+          ${house.map((a) => a.shard)}::smallint[])))
+      or (a.user_id, a.kind) in (
+        select * from unnest(${users.map((a) => a.userId)}::bigint[],
+          ${users.map((a) => a.kind)}::text[]))
+    order by a.user_id is not null, a.id
+    for update of a`.execute(db);
+}
+
 /** What `ledger_post_many` answers for one posting (migration 0880). */
 export type PostingOutcome =
   | { status: 'ok' | 'duplicate'; transactionId: number }
