@@ -13,7 +13,7 @@ import { createServer } from '../apps/server/src/server';
 import { admin, DATABASE_URL } from './postgres-kit';
 import type { Pick } from './place-bet-load';
 
-export { multiplePlacer, placeFor, postPlaceBet, type Pick } from './place-bet-load';
+export { postPlaceBet, type Pick } from './place-bet-load';
 
 export type BenchServer = Awaited<ReturnType<typeof createServer>>;
 
