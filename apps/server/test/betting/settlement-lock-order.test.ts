@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { processSettlements } from '../../src/modules/betting/settlement.service';
 import type { TestApp } from '../helpers/test-app';
-import { bettingSuite, fundedUser, placeBet, sandbox, selectionAt, userBalance } from './betting-kit';
+import {
+  bettingSuite,
+  fundedUser,
+  placeBet,
+  sandbox,
+  selectionAt,
+  userBalance,
+} from './betting-kit';
 
 /**
  * Settlement takes its locks in the ledger's one order (ADR 202): bets, then the house's rows,

@@ -29,7 +29,7 @@ import {
   priceCashout,
   siteOf,
 } from './cashout.service';
-import { legOutcome } from './settlement.service';
+import { legOutcome } from './bet-reconciliation';
 
 /** Taking a cash-out (issue #21): the offer's pricing lives in cashout.service.ts. */
 

@@ -27,7 +27,7 @@ import { toUnits } from '../wallet/wallet.service';
 import { betSelections, userBet } from './betting.repository';
 import type { OfferBet, OfferLeg } from './open-bets-index';
 import type { BetRow, BetSelectionRow } from './betting.tables';
-import { legOutcome } from './settlement.service';
+import { legOutcome } from './bet-reconciliation';
 
 /**
  * Cash-out on the server (issue #21): the bet's legs and the feed's current prices become the
