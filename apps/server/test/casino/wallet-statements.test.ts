@@ -214,6 +214,47 @@ describe('the one-statement debit and credit', () => {
     expect(await roundOf(roundId)).toMatchObject({ status: 'settled', stake: 20_00, win: 50_00 });
   });
 
+  it('answers a repeated rollback with the first answer, refuses a changed one and a replayed request', async () => {
+    const p = await player(t, 100_00);
+    const wallet = core();
+    const prov = await provider();
+    const roundId = newRound();
+    const base = { userId: p.user.id, gameSlug: 'dice', roundId };
+    await wallet.debit(prov, { ...base, transactionId: `${roundId}:d1`, amount: 10_00 });
+    await wallet.debit(prov, { ...base, transactionId: `${roundId}:d2`, amount: 15_00 });
+    const requestId = randomUUID();
+    const rollback = {
+      userId: p.user.id,
+      roundId,
+      transactionId: `${roundId}:r`,
+      referenceTransactionId: `${roundId}:d1`,
+    };
+    const first = await wallet.rollback(prov, { ...rollback, requestId });
+    expect(first.duplicate).toBe(false);
+    expect(first.response).toMatchObject({ status: 'OK', roundId, balance: 85_00 });
+    expect(await refusal(wallet.rollback(prov, { ...rollback, requestId }))).toBe(
+      'REPLAYED_REQUEST',
+    );
+    expect(await wallet.rollback(prov, { ...rollback, requestId: randomUUID() })).toEqual({
+      response: first.response,
+      duplicate: true,
+    });
+    // The same rollback id for the other debit is another call: refused, nothing moves.
+    const changed = randomUUID();
+    expect(
+      await refusal(
+        wallet.rollback(prov, {
+          ...rollback,
+          referenceTransactionId: `${roundId}:d2`,
+          requestId: changed,
+        }),
+      ),
+    ).toBe('TRANSACTION_MISMATCH');
+    expect(await remembered(changed)).toBe(false);
+    expect(await cashOf(t, p.user.id)).toBe(85_00);
+    expect(await roundOf(roundId)).toMatchObject({ status: 'open', stake: 15_00 });
+  });
+
   it("settles a round's stake, win and jackpot part in one posting, netted per account", async () => {
     const p = await player(t, 100_00);
     const wallet = core();

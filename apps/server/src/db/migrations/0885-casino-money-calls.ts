@@ -4,8 +4,10 @@ import { sql, type Kysely } from 'kysely';
  * The game wallet's debit and credit, each one statement (docs/decisions/205).
  *
  * - `casino_find_call`: remembers the signed request (replay protection; none for in-process
- *   calls) and finds the stored call with this transaction id — the one lookup of a stored
- *   answer, for debit, credit and rollback.
+ *   calls), finds the stored call with this transaction id and refuses a replayed request or a
+ *   repeat that is not the same call (another fingerprint) — the one lookup of a stored answer,
+ *   for debit, credit and rollback (with no fingerprint: the plain lookup of a rollback's
+ *   referenced debit).
  * - `casino_post_and_record`: the posting (`ledger_post`, none when nothing moves) and the
  *   stored answer (the response with the player's cash after it and the ledger transaction's
  *   id), answering the response and the player's balances — the one writer of a stored answer.
@@ -23,23 +25,29 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function casino_find_call(p_provider_id integer, p_request_id text,
-      p_transaction_id text, p_now timestamptz)
-    returns table (fresh boolean, id bigint, round_pk bigint, kind text, amount bigint,
-      rolled_back boolean, fingerprint text, response jsonb)
+      p_transaction_id text, p_fingerprint text, p_now timestamptz)
+    returns table (id bigint, round_pk bigint, kind text, amount bigint,
+      rolled_back boolean, response jsonb)
     language plpgsql as $$
     #variable_conflict use_column
+    declare
+      v_fingerprint text;
     begin
-      fresh := true;
       if p_request_id is not null then
         insert into casino_wallet_requests as q (provider_id, request_id, received_at)
         values (p_provider_id, p_request_id, p_now)
         on conflict (provider_id, request_id) do nothing;
-        fresh := found;
+        if not found then
+          raise exception using errcode = 'DW001', message = 'REPLAYED_REQUEST';
+        end if;
       end if;
-      select t.id, t.round_pk, t.kind, t.amount, t.rolled_back, t.fingerprint, t.response
-        into id, round_pk, kind, amount, rolled_back, fingerprint, response
+      select t.id, t.round_pk, t.kind, t.amount, t.rolled_back, t.response, t.fingerprint
+        into id, round_pk, kind, amount, rolled_back, response, v_fingerprint
         from casino_transactions t
         where t.provider_id = p_provider_id and t.transaction_id = p_transaction_id;
+      if id is not null and p_fingerprint is not null and v_fingerprint <> p_fingerprint then
+        raise exception using errcode = 'DW001', message = 'TRANSACTION_MISMATCH';
+      end if;
       return next;
     end;
     $$`.execute(db);
@@ -94,14 +102,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       l record;
       v_status text;
     begin
-      select * into c from casino_find_call(p_provider_id, p_request_id, p_transaction_id, p_now);
-      if not c.fresh then
-        raise exception using errcode = 'DW001', message = 'REPLAYED_REQUEST';
-      end if;
+      select * into c from casino_find_call(p_provider_id, p_request_id, p_transaction_id,
+        p_fingerprint, p_now);
       if c.id is not null then
-        if c.fingerprint <> p_fingerprint then
-          raise exception using errcode = 'DW001', message = 'TRANSACTION_MISMATCH';
-        end if;
         return query select true, c.response, null::jsonb;
         return;
       end if;
@@ -170,14 +173,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_shards smallint[] := '{}';
       v_amounts bigint[] := '{}';
     begin
-      select * into c from casino_find_call(p_provider_id, p_request_id, p_transaction_id, p_now);
-      if not c.fresh then
-        raise exception using errcode = 'DW001', message = 'REPLAYED_REQUEST';
-      end if;
+      select * into c from casino_find_call(p_provider_id, p_request_id, p_transaction_id,
+        p_fingerprint, p_now);
       if c.id is not null then
-        if c.fingerprint <> p_fingerprint then
-          raise exception using errcode = 'DW001', message = 'TRANSACTION_MISMATCH';
-        end if;
         return query select true, c.response, null::jsonb;
         return;
       end if;

@@ -3,13 +3,7 @@ import type { AppDeps } from '../../app-types';
 import type { Tx } from '../../db/database';
 import { asInsufficientFunds, isInsufficientFunds, pickShard } from '../wallet/ledger.service';
 import type { LedgerPosting } from '../wallet/wallet.repository';
-import {
-  balancesOf,
-  getBalances,
-  publishBalances,
-  pushBalances,
-  type Balances,
-} from '../wallet/wallet.service';
+import { balancesOf, getBalances, pushBalances } from '../wallet/wallet.service';
 import { gameBySlug } from './catalogue.repository';
 import type {
   CreditCall,
@@ -99,9 +93,10 @@ export class GameWalletCore {
   }
 
   /**
-   * Runs a debit's or credit's one statement: a unique-key race (two first calls with one
-   * transaction id) runs it once more, when it finds the first call's answer. A refusal comes
-   * back as the wallet's error; the balances the statement read are pushed after its commit.
+   * Runs a call's statement (a debit's or credit's one statement, a rollback's transaction): a
+   * unique-key race (two first calls with one transaction id) runs it once more, when it finds
+   * the first call's answer. A refusal comes back as the wallet's error; the balances the call
+   * read are pushed after its commit.
    */
   private async once(
     userId: number,
@@ -208,10 +203,10 @@ export class GameWalletCore {
   }
 
   /**
-   * A rollback, in one transaction: its first statement remembers the signed request and finds
-   * an earlier call with the transaction id (a replayed request is refused, a repeated call
-   * answers the first answer). (A refused call's request is remembered by the seam after the
-   * rollback, so a replay of it is refused too.)
+   * A rollback (rare), one short transaction: its first statement remembers the signed request
+   * and finds an earlier call with the transaction id (`findCall`: a replayed request or a
+   * changed repeat is refused, a repeated call answers the first answer). (A refused call's
+   * request is remembered by the seam after the rollback, so a replay of it is refused too.)
    */
   async rollback(provider: WalletProvider, call: RollbackCall): Promise<WalletAnswer> {
     const print = fingerprint({
@@ -222,41 +217,25 @@ export class GameWalletCore {
     });
     const player = await this.player(call.userId, call.known);
     const requestId = call.requestId ?? null;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.rollbackOnce(provider, player, call, requestId, print);
-      } catch (error) {
-        // Two first rollbacks with one transaction id: the second finds the first's answer.
-        if ((error as { code?: string }).code === '23505' && attempt === 0) continue;
-        const refused = asInsufficientFunds(error);
-        if (isInsufficientFunds(refused)) throw walletErrors.insufficientFunds();
-        throw error;
-      }
-    }
-  }
-
-  private async rollbackOnce(
-    provider: WalletProvider,
-    player: Player,
-    call: RollbackCall,
-    requestId: string | null,
-    print: string,
-  ): Promise<WalletAnswer> {
-    const { answer, balances } = await this.deps.db.transaction().execute(async (tx) => {
-      const found = await findCall(tx, provider.id, requestId, call.transactionId, this.now());
-      if (!found.fresh) throw walletErrors.replayed(requestId ?? '');
-      if (found.existing) {
-        if (found.existing.fingerprint !== print) {
-          throw walletErrors.mismatch(call.transactionId);
-        }
-        const response = found.existing.response as WalletTransactionResponse;
-        return { answer: { response, duplicate: true }, balances: null };
-      }
-      return this.rollBack(tx, provider, player, call, print);
-    });
-    if (balances) pushBalances(this.deps, call.userId, balances);
-    else if (!answer.duplicate) await publishBalances(this.deps, [call.userId]);
-    return answer;
+    return this.once(
+      player.id,
+      () =>
+        this.deps.db.transaction().execute(async (tx): Promise<RecordedCall> => {
+          const found = await findCall(tx, {
+            providerId: provider.id,
+            requestId,
+            transactionId: call.transactionId,
+            fingerprint: print,
+            now: this.now(),
+          });
+          if (found) {
+            const response = found.response as RecordedCall['response'];
+            return { duplicate: true, response, balances: null };
+          }
+          return this.rollBack(tx, provider, player, call, print);
+        }),
+      (error) => walletRefusal(error, { ...call, requestId, player }),
+    );
   }
 
   private async rollBack(
@@ -265,16 +244,16 @@ export class GameWalletCore {
     player: Player,
     call: RollbackCall,
     print: string,
-  ): Promise<{ answer: WalletAnswer; balances: Balances | null }> {
+  ): Promise<RecordedCall> {
     // Settled is checked after the referenced debit: an unknown or wrong one is named first.
     return withRound(tx, provider, player, call.roundId, async (round) => {
-      const { existing: debit } = await findCall(
-        tx,
-        provider.id,
-        null,
-        call.referenceTransactionId,
-        this.now(),
-      );
+      const debit = await findCall(tx, {
+        providerId: provider.id,
+        requestId: null,
+        transactionId: call.referenceTransactionId,
+        fingerprint: null,
+        now: this.now(),
+      });
       if (!debit || debit.roundPk !== round.id) {
         throw walletErrors.unknownTransaction(call.referenceTransactionId);
       }
@@ -298,7 +277,7 @@ export class GameWalletCore {
           { account: { userId: player.id, kind: 'cash' }, amount: debit.amount },
         ]);
       }
-      const recorded = await recordCall(tx, {
+      return recordCall(tx, {
         posting,
         providerId: provider.id,
         transactionId: call.transactionId,
@@ -311,13 +290,6 @@ export class GameWalletCore {
         response: GameWalletCore.response(player, call),
         now,
       });
-      return {
-        answer: {
-          response: recorded.response as unknown as WalletTransactionResponse,
-          duplicate: false,
-        },
-        balances: recorded.balances ? balancesOf(recorded.balances) : null,
-      };
     });
   }
 }

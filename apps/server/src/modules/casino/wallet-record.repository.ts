@@ -48,49 +48,44 @@ export interface StoredCall {
   kind: WalletTransactionKind;
   amount: number;
   rolledBack: boolean;
-  fingerprint: string;
   response: unknown;
 }
 
 /**
- * Remembers the signed request (when one came over the seam; `fresh` is false for a replay) and
- * finds the stored call with this transaction id (`casino_find_call`). With no request it is
- * the plain lookup (a rollback's referenced debit).
+ * Remembers the signed request (when one came over the seam) and finds the stored call with
+ * this transaction id (`casino_find_call`); a replayed request, or a stored call of another
+ * fingerprint, is refused (SQLSTATE DW001, `walletRefusal`). With no request and no
+ * fingerprint it is the plain lookup (a rollback's referenced debit).
  */
 export async function findCall(
   db: DbOrTx,
-  providerId: number,
-  requestId: string | null,
-  transactionId: string,
-  now: Date,
-): Promise<{ fresh: boolean; existing: StoredCall | undefined }> {
+  call: {
+    providerId: number;
+    requestId: string | null;
+    transactionId: string;
+    fingerprint: string | null;
+    now: Date;
+  },
+): Promise<StoredCall | undefined> {
   const { rows } = await sql<{
-    fresh: boolean;
     id: string | null;
     round_pk: string;
     kind: WalletTransactionKind;
     amount: string;
     rolled_back: boolean;
-    fingerprint: string;
     response: unknown;
-  }>`select * from casino_find_call(${providerId}::integer, ${requestId}::text,
-      ${transactionId}::text, ${now}::timestamptz)`.execute(db);
+  }>`select * from casino_find_call(${call.providerId}::integer, ${call.requestId}::text,
+      ${call.transactionId}::text, ${call.fingerprint}::text, ${call.now}::timestamptz)`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('casino_find_call answered nothing');
+  if (row.id === null) return undefined;
   return {
-    fresh: row.fresh,
-    existing:
-      row.id === null
-        ? undefined
-        : {
-            id: Number(row.id),
-            roundPk: Number(row.round_pk),
-            kind: row.kind,
-            amount: Number(row.amount),
-            rolledBack: row.rolled_back,
-            fingerprint: row.fingerprint,
-            response: row.response,
-          },
+    id: Number(row.id),
+    roundPk: Number(row.round_pk),
+    kind: row.kind,
+    amount: Number(row.amount),
+    rolledBack: row.rolled_back,
+    response: row.response,
   };
 }
 

@@ -26,8 +26,9 @@ export function stakeLimits(game: GameRow, player: Player) {
 export const WALLET_REFUSAL_SQLSTATE = 'DW001';
 
 /**
- * A refusal raised by `casino_debit` / `casino_credit` (SQLSTATE DW001, the code as message) as
- * the wallet's error; anything else as it came.
+ * A refusal raised by the wallet's statements (`casino_find_call`, `casino_debit`,
+ * `casino_credit`: SQLSTATE DW001, the code as message) as the wallet's error; anything else
+ * as it came. `game` is the debit's or credit's (a rollback names none).
  */
 export function walletRefusal(
   error: unknown,
@@ -35,7 +36,7 @@ export function walletRefusal(
     requestId: string | null;
     transactionId: string;
     roundId: string;
-    game: GameRow;
+    game?: GameRow;
     player: Player;
   },
 ): unknown {
@@ -47,7 +48,7 @@ export function walletRefusal(
     case 'TRANSACTION_MISMATCH':
       return walletErrors.mismatch(call.transactionId);
     case 'UNKNOWN_GAME':
-      return walletErrors.unknownGame(call.game.slug);
+      return call.game ? walletErrors.unknownGame(call.game.slug) : error;
     case 'PLAYER_BLOCKED':
       return new WalletError('PLAYER_BLOCKED', 'This account cannot play.');
     case 'RESPONSIBLE_GAMBLING_LIMIT': {
@@ -58,6 +59,7 @@ export function walletRefusal(
       return new WalletError('PLAYER_BLOCKED', limitMessage(limit.kind, new Date(limit.endsAt)));
     }
     case 'STAKE_OUT_OF_LIMITS': {
+      if (!call.game) return error;
       const limits = stakeLimits(call.game, call.player);
       return walletErrors.stake(
         formatMoney(cents(limits.minStake), call.player.site),

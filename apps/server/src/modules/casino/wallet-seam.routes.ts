@@ -129,8 +129,8 @@ export async function walletSeamRoutes(
     if (typeof requestId !== 'string' || requestId.trim() === '' || requestId.length > 100) {
       throw new WalletError('BAD_REQUEST', 'requestId is required.');
     }
-    // A money call remembers its request in its own transaction (GameWalletCore.run): one
-    // commit for the request and the money. The reads remember theirs here.
+    // A money call remembers its request in its own statement (`casino_find_call`, migration
+    // 0885): one commit for the request and the money. The reads remember theirs here.
     const money = MONEY_OPERATIONS.test(request.routeOptions.url ?? '');
     if (money) moneyRequests.set(request, { providerId: provider.id, requestId });
     else if (!(await rememberRequest(deps.db, provider.id, requestId, deps.now()))) {
