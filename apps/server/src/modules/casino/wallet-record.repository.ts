@@ -75,7 +75,8 @@ export async function findCall(
     rolled_back: boolean;
     response: unknown;
   }>`select * from casino_find_call(${call.providerId}::integer, ${call.requestId}::text,
-      ${call.transactionId}::text, ${call.fingerprint}::text, ${call.now}::timestamptz)`.execute(db);
+      ${call.transactionId}::text, ${call.fingerprint}::text,
+      ${call.now}::timestamptz)`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('casino_find_call answered nothing');
   if (row.id === null) return undefined;
