@@ -5,7 +5,7 @@ import type { WalletProvider } from '../../src/modules/casino/game-wallet.types'
 import { JACKPOT_SHARE_BPS, splitContribution } from '../../src/modules/casino/jackpot.service';
 import { WalletError } from '../../src/modules/casino/wallet-errors';
 import type { TestApp } from '../helpers/test-app';
-import { casinoOf, cashOf, newRound, player, useCasinoApp } from './casino-kit';
+import { casinoOf, cashOf, newRound, player, useCasinoApp, walletRound } from './casino-kit';
 
 /**
  * A debit and a credit are one statement each (`casino_debit`, `casino_credit`, migration 0885,
@@ -45,14 +45,6 @@ async function remembered(requestId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-async function roundOf(roundId: string) {
-  return t.deps.db
-    .selectFrom('casino_rounds')
-    .selectAll()
-    .where('round_id', '=', roundId)
-    .executeTakeFirst();
-}
-
 describe('the one-statement debit and credit', () => {
   it('refuses each stake its checks refuse, and leaves no round, stake, money or request', async () => {
     const p = await player(t, 30_00);
@@ -81,11 +73,11 @@ describe('the one-statement debit and credit', () => {
 
     const low = debit({ amount: 5_00 });
     await expectNothing(low, 'STAKE_OUT_OF_LIMITS');
-    expect(await roundOf(low.call.roundId)).toBeUndefined();
+    expect(await walletRound(t, low.call.roundId)).toBeUndefined();
     await expectNothing(debit({ amount: 100_000_000_00 }), 'STAKE_OUT_OF_LIMITS');
     const broke = debit({ amount: 40_00 });
     await expectNothing(broke, 'INSUFFICIENT_FUNDS');
-    expect(await roundOf(broke.call.roundId)).toBeUndefined();
+    expect(await walletRound(t, broke.call.roundId)).toBeUndefined();
 
     // Another player's round, and a round already settled: the stake added by the statement's
     // own upsert goes back out with the refusal.
@@ -98,7 +90,7 @@ describe('the one-statement debit and credit', () => {
       amount: 10_00,
     });
     await expectNothing(debit({ roundId: theirs }), 'ROUND_MISMATCH');
-    expect((await roundOf(theirs))?.stake).toBe(10_00);
+    expect((await walletRound(t, theirs))?.stake).toBe(10_00);
     const settled = newRound();
     await wallet.debit(prov, {
       userId: p.user.id,
@@ -117,7 +109,7 @@ describe('the one-statement debit and credit', () => {
     });
     expect(await cashOf(t, p.user.id)).toBe(30_00);
     await expectNothing(debit({ roundId: settled }), 'ROUND_CLOSED');
-    expect(await roundOf(settled)).toMatchObject({ status: 'settled', stake: 10_00 });
+    expect(await walletRound(t, settled)).toMatchObject({ status: 'settled', stake: 10_00 });
 
     // The player's status and breaks are read by the statement itself, never kept: a player
     // closed or on a break after their first rounds is refused at the next.
@@ -211,7 +203,11 @@ describe('the one-statement debit and credit', () => {
       'TRANSACTION_MISMATCH',
     );
     expect(await cashOf(t, p.user.id)).toBe(130_00);
-    expect(await roundOf(roundId)).toMatchObject({ status: 'settled', stake: 20_00, win: 50_00 });
+    expect(await walletRound(t, roundId)).toMatchObject({
+      status: 'settled',
+      stake: 20_00,
+      win: 50_00,
+    });
   });
 
   it('answers a repeated rollback with the first answer, refuses a changed one and a replayed request', async () => {
@@ -252,7 +248,7 @@ describe('the one-statement debit and credit', () => {
     ).toBe('TRANSACTION_MISMATCH');
     expect(await remembered(changed)).toBe(false);
     expect(await cashOf(t, p.user.id)).toBe(85_00);
-    expect(await roundOf(roundId)).toMatchObject({ status: 'open', stake: 15_00 });
+    expect(await walletRound(t, roundId)).toMatchObject({ status: 'open', stake: 15_00 });
   });
 
   it("settles a round's stake, win and jackpot part in one posting, netted per account", async () => {
@@ -293,11 +289,11 @@ describe('the one-statement debit and credit', () => {
     const contribution = await t.deps.db
       .selectFrom('casino_jackpot_contributions')
       .select(['mini', 'major', 'mega'])
-      .where('round_pk', '=', (await roundOf(roundId))!.id)
+      .where('round_pk', '=', (await walletRound(t, roundId))!.id)
       .executeTakeFirstOrThrow();
     const parts = splitContribution(Math.floor((45_67 * JACKPOT_SHARE_BPS) / 10_000));
     expect(contribution).toEqual({ mini: parts.Mini, major: parts.Major, mega: parts.Mega });
-    expect(await roundOf(roundId)).toMatchObject({
+    expect(await walletRound(t, roundId)).toMatchObject({
       status: 'settled',
       stake: 45_67,
       win: 50_67,

@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
  * - `casino_post_and_record`: the posting (`ledger_post`, none when nothing moves) and the
  *   stored answer (the response with the player's cash after it and the ledger transaction's
  *   id), answering the response and the player's balances — the one writer of a stored answer.
+ * - `casino_round_takes`: a debit's or credit's round is this player's and game's, still open.
  * - `casino_debit`: request, repeat, the stake's checks (game on, player active, no break or
  *   self-exclusion in force, stake within the game's limits), the round opened or its stake
  *   added, the posting and the answer.
@@ -86,6 +87,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
 
   await sql`
+    create function casino_round_takes(p_round_user bigint, p_round_game integer,
+      p_round_status text, p_user_id bigint, p_game_id integer)
+    returns void
+    language plpgsql as $$
+    begin
+      if p_round_user <> p_user_id or p_round_game <> p_game_id then
+        raise exception using errcode = 'DW001', message = 'ROUND_MISMATCH';
+      end if;
+      if p_round_status in ('settled', 'rolled_back') then
+        raise exception using errcode = 'DW001', message = 'ROUND_CLOSED';
+      end if;
+    end;
+    $$`.execute(db);
+
+  await sql`
     create function casino_debit(p_provider_id integer, p_request_id text,
       p_transaction_id text, p_fingerprint text, p_user_id bigint, p_game_id integer,
       p_game_on boolean, p_min_stake bigint, p_max_stake bigint, p_round_id text,
@@ -137,12 +153,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         details = x.details || excluded.details,
         updated_at = excluded.updated_at
       returning x.id, x.user_id, x.game_id, x.status into r;
-      if r.user_id <> p_user_id or r.game_id <> p_game_id then
-        raise exception using errcode = 'DW001', message = 'ROUND_MISMATCH';
-      end if;
-      if r.status in ('settled', 'rolled_back') then
-        raise exception using errcode = 'DW001', message = 'ROUND_CLOSED';
-      end if;
+      perform casino_round_takes(r.user_id, r.game_id, r.status, p_user_id, p_game_id);
       return query select false, a.response, a.balances
         from casino_post_and_record(p_provider_id, p_transaction_id, r.id, p_user_id, 'debit',
           p_amount, null, p_fingerprint, p_response, p_now, p_ledger_kind, p_ledger_key,
@@ -184,12 +195,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if not found then
         raise exception using errcode = 'DW001', message = 'UNKNOWN_ROUND';
       end if;
-      if r.user_id <> p_user_id or r.game_id <> p_game_id then
-        raise exception using errcode = 'DW001', message = 'ROUND_MISMATCH';
-      end if;
-      if r.status in ('settled', 'rolled_back') then
-        raise exception using errcode = 'DW001', message = 'ROUND_CLOSED';
-      end if;
+      perform casino_round_takes(r.user_id, r.game_id, r.status, p_user_id, p_game_id);
       if p_close then
         v_stake := r.stake;
         -- The jackpots' share of the stake, split Mini (the odd cents) / Major / Mega, queued
@@ -240,6 +246,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function casino_credit`.execute(db);
   await sql`drop function casino_debit`.execute(db);
+  await sql`drop function casino_round_takes`.execute(db);
   await sql`drop function casino_post_and_record`.execute(db);
   await sql`drop function casino_find_call`.execute(db);
 }
