@@ -53,6 +53,25 @@ interface Sample {
   kb: number;
   /** Lighthouse's measure of the CPU speed during the run: higher is faster; a busy machine scores low and its TBT rises. */
   benchmarkIndex: number;
+  /** The largest paint's element and its phases (time to first byte, load delay, load time, render delay). */
+  lcpElement: string;
+}
+
+interface AuditTable {
+  type?: string;
+  items?: { node?: { snippet?: string }; phase?: string; timing?: number }[];
+}
+
+/** "<img …> — TTFB 600 ms, Load Delay 300 ms, …" from the `largest-contentful-paint-element` audit. */
+function lcpElementOf(details: unknown): string {
+  const tables = ((details as { items?: AuditTable[] } | undefined)?.items ?? []).filter(
+    (t) => t.type === 'table',
+  );
+  const node = tables[0]?.items?.[0]?.node?.snippet ?? 'unknown element';
+  const phases = (tables[1]?.items ?? [])
+    .map((p) => `${p.phase ?? '?'} ${Math.round(p.timing ?? 0)} ms`)
+    .join(', ');
+  return phases ? `${node} — ${phases}` : node;
 }
 
 const median = (values: number[]): number => {
@@ -109,6 +128,7 @@ async function measureOnce(port: number, url: string): Promise<Sample> {
     cls: Number(audit('cumulative-layout-shift').toFixed(3)),
     kb: Number((audit('total-byte-weight') / 1000).toFixed(1)),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
   };
 }
 
@@ -162,7 +182,7 @@ try {
 const rows = builds.flatMap((build) =>
   PAGES.map((page) => {
     const samples = build.samples.get(page) ?? [];
-    const pick = (key: keyof Sample) => median(samples.map((s) => s[key]));
+    const pick = (key: Exclude<keyof Sample, 'lcpElement'>) => median(samples.map((s) => s[key]));
     const m = {
       score: pick('score'),
       fcpMs: pick('fcpMs'),
@@ -178,6 +198,10 @@ const rows = builds.flatMap((build) =>
       runs: samples.length,
       median: m,
       scores: samples.map((s) => s.score),
+      /** Each run's TBT: the metric that moves most with the machine's load. */
+      tbtsMs: samples.map((s) => s.tbtMs),
+      /** The largest paint of the last run. */
+      lcpElement: samples.at(-1)?.lcpElement ?? '',
       ratioToGoal: {
         score: Number((GOAL.score / Math.max(m.score, 1)).toFixed(3)),
         lcp: Number((m.lcpMs / GOAL.lcpMs).toFixed(3)),
@@ -198,6 +222,7 @@ const table = [
       `${r.median.tbtMs} ms | ${r.median.cls} | ${r.median.kb} kB |`,
   ),
 ];
+const lcpLines = rows.map((r) => `- LCP of \`${r.page}\` (${r.build}): ${r.lcpElement}`);
 const hostIndex = median(rows.map((r) => r.median.benchmarkIndex));
 const cpu = {
   cpuSlowdownMultiplier: CPU ?? 4,
@@ -211,5 +236,5 @@ const note =
       `calibration guide suggests ${cpu.calibratedMultiplier}× for this host ` +
       `(BENCH_LH_CPU=${cpu.calibratedMultiplier}).\n`;
 process.stdout.write(
-  `${JSON.stringify({ benchmark: 'lighthouse mobile (median of runs)', lighthouse: '12.8.2', goal: GOAL, cpu, rows }, null, 2)}\n\n${table.join('\n')}\n${note}`,
+  `${JSON.stringify({ benchmark: 'lighthouse mobile (median of runs)', lighthouse: '12.8.2', goal: GOAL, cpu, rows }, null, 2)}\n\n${table.join('\n')}\n\n${lcpLines.join('\n')}\n${note}`,
 );

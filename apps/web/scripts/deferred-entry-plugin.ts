@@ -9,8 +9,9 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * A classic deferred script (no imports): it reads the entry and its preloads from its
  * `data-load` attribute, waits for the page's images that are not lazy (the first screen's: home's
  * first promotion, the casino's first tiles) to load, or at most `LOADER_WAIT_MS`, then for two
- * frames (the images painted), and only then asks for the modules. On a slow link the HTML, its critical CSS and those
- * images get the whole line first; the app hydrates a moment later.
+ * frames (the images painted), and only then asks for the modules and the whole stylesheet (the
+ * server leaves it as a `<link data-href>`, ADR 186). On a slow link the HTML, its critical CSS
+ * and those images get the whole line first; the app hydrates a moment later.
  */
 export const LOADER_WAIT_MS = 3000;
 export const loaderSource = `(function () {
@@ -18,6 +19,9 @@ export const loaderSource = `(function () {
   var waiting = 1;
   function start() {
     if (!files) return;
+    [].forEach.call(document.querySelectorAll('link[data-href]'), function (link) {
+      link.href = link.dataset.href;
+    });
     files.forEach(function (file, i) {
       var tag = document.createElement(i ? 'link' : 'script');
       if (i) tag.rel = 'modulepreload';

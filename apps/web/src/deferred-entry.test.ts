@@ -19,11 +19,13 @@ interface FakeImage {
 /** Runs the loader against a fake document; returns what it appended and the clock's handles. */
 function runLoader(images: FakeImage[]) {
   const appended: Record<string, string>[] = [];
+  const stylesheet = { dataset: { href: '/assets/style-E.css' }, href: '' };
   const timers: (() => void)[] = [];
   const frames: (() => void)[] = [];
   const document = {
     currentScript: { dataset: { load: '/assets/index-A.js /assets/react-B.js' } },
     images,
+    querySelectorAll: (selector: string) => (selector === 'link[data-href]' ? [stylesheet] : []),
     head: { appendChild: (tag: Record<string, string>) => appended.push(tag) },
     createElement: (name: string) => ({ name }),
   };
@@ -36,7 +38,7 @@ function runLoader(images: FakeImage[]) {
   const flushFrames = () => {
     while (frames.length > 0) frames.shift()?.();
   };
-  return { appended, timers, flushFrames };
+  return { appended, timers, flushFrames, stylesheet };
 }
 
 describe('the deferred entry (ADR 184)', () => {
@@ -53,18 +55,20 @@ describe('the deferred entry (ADR 184)', () => {
     expect(() => moveEntryIntoLoader('<head></head>', '/b.js')).toThrow(/no module entry/);
   });
 
-  it('asks for the modules only after the first-screen images have loaded and two frames', () => {
+  it('asks for the modules and the stylesheet only after the first-screen images have loaded and two frames', () => {
     const promo: FakeImage = { complete: false, loading: 'eager' };
     const below: FakeImage = { complete: false, loading: 'lazy' };
-    const { appended, timers, flushFrames } = runLoader([promo, below]);
-    // The 3 s cap is armed; nothing is asked for yet.
+    const { appended, timers, flushFrames, stylesheet } = runLoader([promo, below]);
+    // The 3 s cap is armed; nothing is asked for yet, the whole stylesheet neither.
     expect(timers).toHaveLength(1);
     flushFrames();
     expect(appended).toEqual([]);
     promo.onload?.();
     flushFrames();
     expect(appended).toEqual([]);
+    expect(stylesheet.href).toBe('');
     timers[1]?.();
+    expect(stylesheet.href).toBe('/assets/style-E.css');
     expect(appended).toEqual([
       { name: 'script', type: 'module', src: '/assets/index-A.js', crossOrigin: '' },
       { name: 'link', rel: 'modulepreload', href: '/assets/react-B.js', crossOrigin: '' },

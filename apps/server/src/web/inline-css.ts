@@ -10,10 +10,11 @@ const styleElement = (css: string) => `<style>${css.replace(/<\/(style)/gi, '<\\
 
 export interface PageStyles {
   /**
-   * A server-rendered page: the rules its HTML can use inline, and the whole stylesheet linked
-   * with `media="print"` (fetched at low priority, blocking nothing), which the browser's entry
-   * switches on once loaded (`apps/web/src/lib/full-stylesheet.ts`) for what the page draws
-   * later and the pages it navigates to.
+   * A server-rendered page: the rules its HTML can use inline, and the whole stylesheet as an
+   * inert link (`data-href`, `media="print"`): the loader gives it its address with the app's
+   * modules, after the first screen's images (ADR 186), and the browser's entry switches it on
+   * once loaded (`apps/web/src/lib/full-stylesheet.ts`) for what the page draws later and the
+   * pages it navigates to. Without JavaScript the inline rules are the page's whole style.
    */
   critical(html: string): string;
   /** The bare shell (no server renderer): the whole stylesheet inline. */
@@ -38,7 +39,7 @@ export function pageStyles(template: string, dist: string): PageStyles {
       html.replace(STYLESHEET_LINK, (link, file: string) => {
         const found = sheets.get(file);
         if (!found) return link;
-        return `${styleElement(criticalCss(found.sheet, html))}<link rel="stylesheet" href="/${file}" media="print" data-dau-css>`;
+        return `${styleElement(criticalCss(found.sheet, html))}<link rel="stylesheet" data-href="/${file}" media="print" data-dau-css>`;
       }),
     inline: (html) =>
       html.replace(STYLESHEET_LINK, (link, file: string) => {

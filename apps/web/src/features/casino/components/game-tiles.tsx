@@ -57,11 +57,17 @@ export function GameSlider({
   games,
   seeAll,
   id,
+  firstOnScreen = false,
 }: {
   title: string;
   games: readonly TileGame[];
   seeAll?: string;
   id: string;
+  /**
+   * The page's first row: its first tiles load at once (and are preloaded by the server's HTML);
+   * every other row's art is lazy, so it does not compete with the first screen (ADR 186).
+   */
+  firstOnScreen?: boolean;
 }) {
   return (
     <section className={styles.section} aria-labelledby={id}>
@@ -78,7 +84,7 @@ export function GameSlider({
       <ul className={styles.slider}>
         {games.map((game, index) => (
           <li key={game.slug}>
-            <GameTile game={game} eager={index < 3} />
+            <GameTile game={game} eager={firstOnScreen && index < 3} />
           </li>
         ))}
       </ul>

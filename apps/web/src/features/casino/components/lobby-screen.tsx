@@ -221,9 +221,10 @@ export function LobbyScreen({
       </>
     );
   } else {
-    body = lobbyRows(view).map((row) => (
+    body = lobbyRows(view).map((row, index) => (
       <GameSlider
         key={row.category.slug}
+        firstOnScreen={index === 0}
         id={`row-${lobby}-${row.category.slug}`}
         title={row.category.name}
         games={row.games}
