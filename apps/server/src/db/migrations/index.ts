@@ -28,6 +28,7 @@ import * as ledgerShards from './0800-ledger-shards';
 import * as siteNotices from './0850-site-notices';
 import * as settlementPending from './0870-settlement-pending';
 import * as ledgerPostMany from './0880-ledger-post-many';
+import * as casinoMoneyCalls from './0885-casino-money-calls';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0850-site-notices': siteNotices,
   '0870-settlement-pending': settlementPending,
   '0880-ledger-post-many': ledgerPostMany,
+  '0885-casino-money-calls': casinoMoneyCalls,
 };
