@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/database';
 import { crashWalletRound, CrashService } from '../../src/modules/casino/games/crash/crash.service';
 import { TEST_POOL_SIZE } from '../helpers/test-database';
 import { casinoOf, cashOf, player } from './casino-kit';
-import { G, useCrashApp } from './crash-kit';
+import { useCrashApp } from './crash-kit';
 
 /**
  * A cash-out never queues behind bets and credits (ADR 187): its session lookup, its round and
