@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MOBILE_VIEWPORT, screenshot } from '../lib/browser';
+import { byteCountingProxy } from '../lib/byte-proxy';
 import { useDau } from '../lib/journey';
 
 const journey = useDau();
@@ -51,6 +52,49 @@ describe('installable and offline (issue #18 item 5, ADR 181)', () => {
     await context.setOffline(false);
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  it('a returning visit home → sports list → event page transfers at most 150 kB', async () => {
+    // Counted on the wire between the browser and the server: pages, data, the service
+    // worker's own fetches and the socket, compressed as sent.
+    const proxy = await byteCountingProxy(journey.dau.url);
+    const { context, page, errors } = await journey.open({ baseUrl: proxy.url });
+    try {
+      const visit = async (tab: typeof page) => {
+        await tab.goto('/', { waitUntil: 'networkidle' });
+        await tab.goto('/sports/football-1', { waitUntil: 'networkidle' });
+        const href = await tab
+          .locator('main a[href^="/sports/football-1/"]')
+          .evaluateAll((links) =>
+            links
+              .map((a) => a.getAttribute('href') ?? '')
+              .find((h) => /^\/sports\/football-1\/[^/]+\/[^/]+\/\d+$/.test(h)),
+          );
+        assert.ok(href, 'an event link on the football list');
+        await tab.goto(href, { waitUntil: 'networkidle' });
+        await tab.locator('main [data-outcome]').first().waitFor();
+      };
+      await visit(page);
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+        timeout: 60_000,
+      });
+      const first = proxy.received();
+      // The visitor comes back another time: a new tab, the caches of the first visit.
+      await page.close();
+      const again = await context.newPage();
+      proxy.reset();
+      await visit(again);
+      const returning = proxy.received();
+      console.log(
+        `# transferred: first visit ${(first / 1000).toFixed(1)} kB, returning ${(returning / 1000).toFixed(1)} kB`,
+      );
+      assert.ok(returning <= 150_000, `a returning visit transferred ${returning} bytes`);
+      await again.close();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
   });
 
   it('/android-app says how to install, with JavaScript and without', async () => {

@@ -1,3 +1,4 @@
+import buttons from './button.module.css';
 import styles from './pager.module.css';
 
 /**
@@ -20,11 +21,21 @@ export function Pager(props: {
   if (pages <= 1) return null;
   return (
     <nav className={styles.pager} aria-label={props.label}>
-      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className={buttons.secondary}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         {props.newer}
       </button>
       <span>{props.position}</span>
-      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className={buttons.secondary}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         {props.older}
       </button>
     </nav>

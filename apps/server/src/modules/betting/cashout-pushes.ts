@@ -56,12 +56,12 @@ export class CashoutOfferPusher implements IngestionListener {
       return;
     }
     this.events.add(change.event.id);
-    this.schedule();
+    this.pushes.schedule();
   }
 
   producerChanged(): void {
     this.everyBet = true;
-    this.schedule();
+    this.pushes.schedule();
   }
 
   /** Prices and pushes what changed since the last run (tests call it instead of waiting). */
@@ -74,10 +74,6 @@ export class CashoutOfferPusher implements IngestionListener {
     await this.pushes.close();
     await this.index.idle();
     this.index.stop();
-  }
-
-  private schedule(): void {
-    this.pushes.schedule();
   }
 
   private async pushChanged(): Promise<void> {

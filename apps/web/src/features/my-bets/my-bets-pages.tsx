@@ -20,6 +20,7 @@ import { CashOut } from './cashout';
 import { tfm, tm } from './my-bets-strings';
 import { tabs } from './my-bets-tabs';
 import styles from './my-bets.module.css';
+import buttons from '../../ui/button.module.css';
 
 const STATUS_TEXT: Record<string, BettingKey> = {
   open: 'statusOpen',
@@ -137,7 +138,7 @@ function LoadFailed({ retry }: { retry: () => void }) {
   return (
     <div className={styles.failed} role="alert">
       <p>{t('betsLoadFailed')}</p>
-      <button type="button" onClick={retry}>
+      <button type="button" className={buttons.secondary} onClick={retry}>
         {t('tryAgain')}
       </button>
     </div>
