@@ -3,22 +3,24 @@
  * play Dice rounds back to back through the seamless game wallet's signed HTTP API — debit,
  * the provably fair outcome (the domain's playDice over a server seed, client seed and nonce),
  * credit — for BENCH_DURATION_MS, with p50/p99 of a whole round, beside pgbench's TPC-B on the
- * same server in the same run (`ratioRoundsToTpcb`; goal ≥ 0.5). Each settled round also feeds
- * the jackpots, so the measured path is the real one.
+ * same server in the same run (`ratioRoundsToTpcb`; goal ≥ 0.5). The players run in a process
+ * of their own (`game-round-players.ts`), as pgbench's clients do; this process is the server.
+ * Each settled round also feeds the jackpots, so the measured path is the real one.
+ * BENCH_PROFILE=1 prints the statements the server sends per round.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WALLET_HEADERS } from '../packages/contracts/src/casino/wallet-seam';
-import { playDice } from '../packages/domain/src/games/dice';
-import { payoutCents } from '../packages/domain/src/games/payout';
-import type { Cents } from '../packages/domain/src/money';
 import { postTransaction } from '../apps/server/src/modules/wallet/ledger.service';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
 import { signBbJwt } from '../apps/server/src/modules/wallet/wallet.service';
+import { benchChild } from './child-kit';
+import { sqlRoundsScript } from './game-rounds-sql';
+import type { RoundPlayersResult, RoundPlayersStart } from './game-round-players';
 import { reporter, withBenchServer } from './server-kit';
 import {
   DATABASE_URL,
   latencySummary,
+  pgbenchScriptTps,
   pgbenchTps,
   profileLines,
   profileQueries,
@@ -29,8 +31,47 @@ const USERS = Number(process.env.BENCH_USERS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const NAME = 'In-house game rounds (debit + outcome + credit, PostgreSQL) vs pgbench TPC-B';
 const SECRET = randomBytes(24).toString('hex');
+const WARMUP = 20;
 
 const report = reporter(NAME);
+
+/**
+ * The timed run: the players play in a process of their own (bench/game-round-players.ts), as
+ * pgbench's clients do, so this process is the server only. BENCH_PROFILE=1 counts the
+ * statements the server sends during it.
+ */
+async function playRounds(
+  base: string,
+  players: RoundPlayersStart['players'],
+): Promise<RoundPlayersResult & { serverCpuMsPerRound: number }> {
+  const child = benchChild('game-round-players.ts', 'the players process');
+  try {
+    await child.next('started');
+    child.child.send({
+      type: 'start',
+      base,
+      secret: SECRET,
+      players,
+      warmup: WARMUP,
+      durationMs: DURATION_MS,
+    } satisfies RoundPlayersStart);
+    await child.next('warm');
+    const profile = process.env.BENCH_PROFILE ? profileQueries() : null;
+    const cpu = process.cpuUsage();
+    child.child.send({ type: 'go' });
+    const { result } = (await child.next('result')) as { result: RoundPlayersResult };
+    const used = process.cpuUsage(cpu);
+    if (profile) {
+      profile.stop();
+      process.stderr.write(profileLines(profile, result.latencies.length, 'round'));
+    }
+    // The server's own CPU time (this process: HTTP, wallet, pg client) per round.
+    const serverCpuMsPerRound = (used.user + used.system) / 1000 / result.latencies.length;
+    return { ...result, serverCpuMsPerRound: Number(serverCpuMsPerRound.toFixed(2)) };
+  } finally {
+    if (child.child.exitCode === null) child.child.kill();
+  }
+}
 
 async function roundsRun(): Promise<Record<string, number>> {
   return withBenchServer(
@@ -40,12 +81,13 @@ async function roundsRun(): Promise<Record<string, number>> {
       CASINO_WALLET_SECRETS: `dau-originals=${SECRET}`,
       CASINO_RECOVERY_INTERVAL_MS: '0',
     },
-    async (server) => {
+    async (server, schema) => {
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = server.app.server.address() as AddressInfo;
       const base = `http://127.0.0.1:${port}/api/games/wallet/dau-originals`;
       const { db } = server.deps;
-      const players: { playerId: string; token: string }[] = [];
+      const players: RoundPlayersStart['players'] = [];
+      const userIds: number[] = [];
       for (let i = 0; i < USERS; i++) {
         const user = await db
           .insertInto('users')
@@ -59,6 +101,7 @@ async function roundsRun(): Promise<Record<string, number>> {
           })
           .returning(['id', 'external_id'])
           .executeTakeFirstOrThrow();
+        userIds.push(user.id);
         await db.transaction().execute((tx) =>
           postTransaction(tx, {
             kind: 'bench_grant',
@@ -78,82 +121,42 @@ async function roundsRun(): Promise<Record<string, number>> {
         players.push({ playerId: user.external_id, token });
       }
 
-      const call = async (operation: string, body: Record<string, unknown>) => {
-        const payload = JSON.stringify({ requestId: randomBytes(12).toString('hex'), ...body });
-        const timestamp = String(Math.floor(Date.now() / 1000));
-        const signature = createHmac('sha256', SECRET)
-          .update(`${timestamp}.${payload}`)
-          .digest('hex');
-        const res = await fetch(`${base}/${operation}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [WALLET_HEADERS.timestamp]: timestamp,
-            [WALLET_HEADERS.signature]: signature,
-          },
-          body: payload,
-        });
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`${operation} answered ${res.status}: ${text}`);
-      };
-
-      const serverSeed = randomBytes(32).toString('hex');
-      let nonce = 0;
-      const play = async (p: { playerId: string; token: string }): Promise<number> => {
-        nonce += 1;
-        const roundId = `dice-bench-${nonce}-${randomBytes(4).toString('hex')}`;
-        const stake = 10_00 as Cents;
-        const began = performance.now();
-        await call('debit', {
-          playerId: p.playerId,
-          token: p.token,
-          gameSlug: 'dice',
-          roundId,
-          transactionId: `${roundId}:stake`,
-          amount: stake,
-        });
-        const result = playDice(
-          { serverSeed, clientSeed: p.playerId.slice(0, 8), nonce },
-          { target: 5000, direction: 'under' },
-        );
-        await call('credit', {
-          playerId: p.playerId,
-          gameSlug: 'dice',
-          roundId,
-          transactionId: `${roundId}:win`,
-          amount: result.win ? payoutCents(stake, result.multiplier) : 0,
-        });
-        return performance.now() - began;
-      };
-
-      for (let i = 0; i < 20; i++) await play(players[i % USERS]!);
-      const latencies: number[] = [];
-      const profile = process.env.BENCH_PROFILE ? profileQueries() : null;
-      const started = performance.now();
-      const end = started + DURATION_MS;
-      await Promise.all(
-        players.map(async (p) => {
-          while (performance.now() < end) latencies.push(await play(p));
-        }),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      if (profile) {
-        profile.stop();
-        process.stderr.write(profileLines(profile, latencies.length, 'round'));
-      }
+      const { latencies, seconds, serverCpuMsPerRound } = await playRounds(base, players);
       latencies.sort((a, b) => a - b);
       const settled = await db
         .selectFrom('casino_rounds')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('status', '=', 'settled')
         .executeTakeFirstOrThrow();
-      if (Number(settled.n) !== latencies.length + 20) {
-        throw new Error(`settled ${settled.n} rounds for ${latencies.length + 20} plays`);
+      if (Number(settled.n) !== latencies.length + WARMUP) {
+        throw new Error(`settled ${settled.n} rounds for ${latencies.length + WARMUP} plays`);
       }
-      const ledger = await checkLedger(db);
+      let ledger = await checkLedger(db);
       if (!ledger.ok) throw new Error(`ledger check failed: ${ledger.problems.join('; ')}`);
       const { perSecond, p50Ms, p99Ms } = latencySummary(latencies, seconds);
-      return { rounds: latencies.length, roundsPerSecond: perSecond, p50Ms, p99Ms };
+      // The same rounds as SQL alone from pgbench's C clients (bench/game-rounds-sql.ts).
+      const dice = await db
+        .selectFrom('casino_games')
+        .select(['id', 'provider_id'])
+        .where('slug', '=', 'dice')
+        .executeTakeFirstOrThrow();
+      const script = sqlRoundsScript({
+        providerId: dice.provider_id,
+        gameId: dice.id,
+        siteId: 2,
+        userIds,
+      });
+      const sql = await pgbenchScriptTps(schema, script, USERS, Math.round(seconds));
+      ledger = await checkLedger(db);
+      if (!ledger.ok) throw new Error(`ledger check failed: ${ledger.problems.join('; ')}`);
+      return {
+        rounds: latencies.length,
+        roundsPerSecond: perSecond,
+        p50Ms,
+        p99Ms,
+        serverCpuMsPerRound,
+        ...('tps' in sql ? { sqlOnlyRoundsPerSecond: Math.round(sql.tps) } : {}),
+      };
     },
   );
 }
@@ -173,6 +176,13 @@ if (unreachable) {
           pgbenchTpcbTps: Math.round(pgbench.tps),
           pgbenchClients: USERS,
           ratioRoundsToTpcb: Number((rounds.roundsPerSecond! / pgbench.tps).toFixed(3)),
+          ...(rounds.sqlOnlyRoundsPerSecond
+            ? {
+                ratioSqlOnlyRoundsToTpcb: Number(
+                  (rounds.sqlOnlyRoundsPerSecond / pgbench.tps).toFixed(3),
+                ),
+              }
+            : {}),
         }
       : { pgbench: pgbench.skipped }),
   });

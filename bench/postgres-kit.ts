@@ -5,6 +5,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 export const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -38,11 +41,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? 0;
 }
 
-/** pgbench's TPC-B-like run on the same server: its own schema, scale 1, N clients. */
-export async function pgbenchTps(
-  clients: number,
-  seconds: number,
-): Promise<{ tps: number } | { skipped: string }> {
+function pgbenchBinary(): string | undefined {
   const candidates = [
     process.env.PGBENCH,
     ...(process.env.PATH ?? '').split(':').map((dir) => `${dir}/pgbench`),
@@ -50,30 +49,76 @@ export async function pgbenchTps(
     '/usr/lib/postgresql/16/bin/pgbench',
     '/usr/lib/postgresql/15/bin/pgbench',
   ].filter((p): p is string => !!p);
-  const binary = candidates.find((p) => existsSync(p));
+  return candidates.find((p) => existsSync(p));
+}
+
+/** Runs pgbench with `args` against DATABASE_URL, with `schema` first on the search path. */
+function runPgbench(binary: string, schema: string, args: string[]): Promise<string> {
+  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(binary, [...args, DATABASE_URL], { env });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`pgbench exited ${code}: ${out}`)),
+    );
+  });
+}
+
+function tpsOf(out: string): number {
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
+  if (!tps) throw new Error(`no tps in pgbench output: ${out}`);
+  return Number(tps);
+}
+
+/** pgbench's TPC-B-like run on the same server: its own schema, scale 1, N clients. */
+export async function pgbenchTps(
+  clients: number,
+  seconds: number,
+): Promise<{ tps: number } | { skipped: string }> {
+  const binary = pgbenchBinary();
   if (!binary) return { skipped: 'pgbench is not on PATH' };
   const schema = `bench_pgbench_${randomBytes(4).toString('hex')}`;
   await admin((c) => c.query(`create schema ${schema}`));
-  const env = { ...process.env, PGOPTIONS: `-c search_path=${schema}` };
-  const run = (args: string[]) =>
-    new Promise<string>((resolve, reject) => {
-      const child = spawn(binary, [...args, DATABASE_URL], { env });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0 ? resolve(out) : reject(new Error(`pgbench exited ${code}: ${out}`)),
-      );
-    });
   try {
-    await run(['-i', '-s', '1', '-q', '-n']);
-    const out = await run(['-n', '-c', String(clients), '-j', '2', '-T', String(seconds)]);
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
-    if (!tps) throw new Error(`no tps in pgbench output: ${out}`);
-    return { tps: Number(tps) };
+    await runPgbench(binary, schema, ['-i', '-s', '1', '-q', '-n']);
+    const out = await runPgbench(binary, schema, [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+    ]);
+    return { tps: tpsOf(out) };
   } finally {
     await admin((c) => c.query(`drop schema ${schema} cascade`));
+  }
+}
+
+/**
+ * pgbench running a script of ours (`-f`) in `schema`, N clients: transactions per second of
+ * that script from a C client, beside what the same work costs through a server.
+ */
+export async function pgbenchScriptTps(
+  schema: string,
+  script: string,
+  clients: number,
+  seconds: number,
+): Promise<{ tps: number } | { skipped: string }> {
+  const binary = pgbenchBinary();
+  if (!binary) return { skipped: 'pgbench is not on PATH' };
+  const dir = await mkdtemp(path.join(tmpdir(), 'dau-pgbench-'));
+  const file = path.join(dir, 'script.sql');
+  try {
+    await writeFile(file, script);
+    const args = ['-n', '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds)];
+    return { tps: tpsOf(await runPgbench(binary, schema, args)) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -104,6 +104,15 @@ export async function cashOf(t: TestApp, userId: number): Promise<number> {
   return row?.balance ?? 0;
 }
 
+/** The wallet's row of a round (`casino_rounds`), by the provider's round id. */
+export async function walletRound(t: TestApp, roundId: string) {
+  return t.deps.db
+    .selectFrom('casino_rounds')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+}
+
 export function expectSeamError(
   res: { statusCode: number; json: () => unknown; body: string },
   status: number,

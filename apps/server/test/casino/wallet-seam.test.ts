@@ -9,19 +9,12 @@ import {
   seam,
   sign,
   useCasinoApp,
+  walletRound,
 } from './casino-kit';
 import { fundUser } from '../wallet/ledger-assertions';
 
 let t: TestApp;
 useCasinoApp((app) => (t = app));
-
-async function roundRow(roundId: string) {
-  return t.deps.db
-    .selectFrom('casino_rounds')
-    .selectAll()
-    .where('round_id', '=', roundId)
-    .executeTakeFirst();
-}
 
 describe('seamless game wallet over HTTP', () => {
   it('authenticates a bbJwt and answers the balance in cents', async () => {
@@ -49,7 +42,7 @@ describe('seamless game wallet over HTTP', () => {
     );
     expect(debit.statusCode, debit.body).toBe(200);
     expect(debit.json()).toMatchObject({ status: 'OK', balance: 80_00, roundId });
-    expect(await roundRow(roundId)).toMatchObject({ status: 'open', stake: 20_00 });
+    expect(await walletRound(t, roundId)).toMatchObject({ status: 'open', stake: 20_00 });
 
     const credit = await seam(t, 'credit', {
       playerId: p.playerId,
@@ -61,7 +54,7 @@ describe('seamless game wallet over HTTP', () => {
     expect(credit.statusCode, credit.body).toBe(200);
     expect(credit.json()).toMatchObject({ status: 'OK', balance: 119_60 });
     expect(await cashOf(t, p.user.id)).toBe(119_60);
-    const round = await roundRow(roundId);
+    const round = await walletRound(t, roundId);
     expect(round).toMatchObject({ status: 'settled', stake: 20_00, win: 39_60 });
     expect(round?.closed_at).not.toBeNull();
     const txs = await t.deps.db
@@ -127,7 +120,7 @@ describe('seamless game wallet over HTTP', () => {
       'bet_casino_refund',
       'win_casino',
     ]);
-    expect((await roundRow(roundId))?.stake).toBe(10_00);
+    expect((await walletRound(t, roundId))?.stake).toBe(10_00);
   });
 
   it('rolls a lone debit back and closes the round as rolled back', async () => {
@@ -142,7 +135,7 @@ describe('seamless game wallet over HTTP', () => {
       referenceTransactionId: `${roundId}-d`,
     });
     expect(res.json()).toMatchObject({ status: 'OK', balance: 50_00 });
-    expect(await roundRow(roundId)).toMatchObject({ status: 'rolled_back', stake: 0 });
+    expect(await walletRound(t, roundId)).toMatchObject({ status: 'rolled_back', stake: 0 });
   });
 
   it('refuses unsigned, wrongly signed, stale and replayed calls and moves nothing', async () => {

@@ -27,6 +27,7 @@ import * as sportsJackpots from './0750-sports-jackpots';
 import * as ledgerShards from './0800-ledger-shards';
 import * as siteNotices from './0850-site-notices';
 import * as settlementPending from './0870-settlement-pending';
+import * as casinoMoneyCalls from './0885-casino-money-calls';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0800-ledger-shards': ledgerShards,
   '0850-site-notices': siteNotices,
   '0870-settlement-pending': settlementPending,
+  '0885-casino-money-calls': casinoMoneyCalls,
 };

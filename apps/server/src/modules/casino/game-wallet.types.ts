@@ -1,6 +1,5 @@
+import type { KnownPlayer } from './wallet-players';
 import type { WalletTransactionResponse } from '@dau/contracts/casino/wallet-seam';
-import type { Tx } from '../../db/database';
-import type { LedgerEntryInput } from '../wallet/ledger.service';
 
 /** The provider a call speaks for: the seam's path names it; in process, the game's own. */
 export interface WalletProvider {
@@ -20,14 +19,6 @@ export interface RoundDetails {
   input?: unknown;
   outcome?: unknown;
   [key: string]: unknown;
-}
-
-/** The player's row when the caller has just read it (the seam, by playerId): saves a read. */
-export interface KnownPlayer {
-  id: number;
-  external_id: string;
-  site_id: number;
-  status: string;
 }
 
 interface RoundCall {
@@ -62,35 +53,19 @@ export interface WalletAnswer {
   duplicate: boolean;
 }
 
-/** What closing a round adds: jackpot contributions and wins (jackpot.service). */
-export interface RoundSettlementHook {
-  onSettle(
-    tx: Tx,
-    round: {
-      id: number;
-      roundId: string;
-      userId: number;
-      siteId: number;
-      gameSlug: string;
-      stake: number;
-    },
-    provider: WalletProvider,
-  ): Promise<{
-    entries: LedgerEntryInput[];
-    contribution: number;
-    jackpotWin: number;
-    afterCommit: (() => Promise<void>) | null;
-  }>;
+/** A settling round's jackpot contribution: a share of its stake, split over three pools. */
+export interface ContributionTerms {
+  /** Of the stake, basis points (floored). */
+  shareBps: number;
+  /** Of the contribution, percent (floored); Mini takes the rest. */
+  majorPct: number;
+  megaPct: number;
 }
 
-/** Sums entries per account and drops the ones that net to zero. */
-export function netEntries(entries: LedgerEntryInput[]): LedgerEntryInput[] {
-  const byKey = new Map<string, LedgerEntryInput>();
-  for (const entry of entries) {
-    const a = entry.account;
-    const key = 'system' in a ? `s:${a.system}` : `u:${a.userId}:${a.kind}`;
-    const seen = byKey.get(key);
-    byKey.set(key, { account: a, amount: (seen?.amount ?? 0) + entry.amount });
-  }
-  return [...byKey.values()].filter((e) => e.amount !== 0);
+/** What closing a round adds: jackpot contributions (jackpot.service, ADR 163 and 205). */
+export interface RoundSettlementHook {
+  /** What a settling round of `provider` queues for the jackpots; null: nothing. */
+  contributionTerms(provider: WalletProvider): ContributionTerms | null;
+  /** After the commit of a round settled on terms. */
+  settled(): void;
 }

@@ -4,10 +4,9 @@ import { rooms } from '@dau/contracts/realtime';
 import { formatMoney, cents } from '@dau/domain/money';
 import { isSiteId, siteConfig } from '@dau/domain/sites';
 import type { AppDeps } from '../../app-types';
-import type { Tx } from '../../db/database';
 import { postTransaction } from '../wallet/ledger.service';
 import { publishBalances, toUnits } from '../wallet/wallet.service';
-import type { RoundSettlementHook, WalletProvider } from './game-wallet.types';
+import type { ContributionTerms, RoundSettlementHook, WalletProvider } from './game-wallet.types';
 import { maskPlayer } from './player-mask';
 
 /** Share of every settled in-house round's stake that feeds the pools: 1 % (basis points). */
@@ -114,45 +113,24 @@ export class JackpotService implements RoundSettlementHook {
   }
 
   /**
-   * The settlement hook: queues 1 % of an in-house round's stake as the round's contribution.
-   * No pool row and no jackpot ledger account is touched here, so settling rounds never queue
-   * behind each other on the pools (ADR 163); `fold` moves the money in shortly after.
+   * The settlement hook's terms: a settling in-house round queues 1 % of its stake, split over
+   * its site's three pools as `splitContribution` does (the wallet's credit statement applies
+   * them, migration 0885). No pool row and no jackpot ledger account is touched then, so
+   * settling rounds never queue behind each other on the pools (ADR 163); `fold` moves the
+   * money in shortly after.
    */
-  async onSettle(
-    tx: Tx,
-    round: {
-      id: number;
-      roundId: string;
-      userId: number;
-      siteId: number;
-      gameSlug: string;
-      stake: number;
-    },
-    provider: WalletProvider,
-  ) {
-    const none = { entries: [], contribution: 0, jackpotWin: 0, afterCommit: null };
-    if (provider.kind !== 'in-house') return none;
-    const contribution = Math.floor((round.stake * JACKPOT_SHARE_BPS) / 10_000);
-    if (contribution <= 0) return none;
-    const parts = splitContribution(contribution);
-    await tx
-      .insertInto('casino_jackpot_contributions')
-      .values({
-        site_id: round.siteId,
-        round_pk: round.id,
-        user_id: round.userId,
-        mini: parts.Mini,
-        major: parts.Major,
-        mega: parts.Mega,
-        created_at: this.deps.now(),
-      })
-      .execute();
+  contributionTerms(provider: WalletProvider): ContributionTerms | null {
+    if (provider.kind !== 'in-house') return null;
     return {
-      entries: [],
-      contribution,
-      jackpotWin: 0,
-      afterCommit: async () => this.scheduleFold(),
+      shareBps: JACKPOT_SHARE_BPS,
+      majorPct: JACKPOT_POOLS.Major.split,
+      megaPct: JACKPOT_POOLS.Mega.split,
     };
+  }
+
+  /** After the commit of a round that settled on `contributionTerms`: fold soon. */
+  settled(): void {
+    this.scheduleFold();
   }
 
   /**

@@ -1,9 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database';
 import { preparePosting, type LedgerEntryInput } from '../wallet/ledger.service';
-import { ledgerPostCall } from '../wallet/wallet.repository';
+import type { LedgerPosting } from '../wallet/wallet.repository';
 import type { WalletProvider } from './game-wallet.types';
 import type { WalletTransactionKind } from './wallet.tables';
+
+/**
+ * A game wallet call's stored answer (`casino_transactions`): found by one function and written
+ * by one (migration 0885, docs/decisions/205), whichever call — debit, credit, rollback — it is.
+ */
 
 /** A money call's ledger posting, keyed by the provider's transaction id (posted once). */
 export function casinoPosting(
@@ -13,34 +18,102 @@ export function casinoPosting(
   kind: string,
   game: string | null,
   entries: LedgerEntryInput[],
-): RawBuilder<unknown> {
-  return ledgerPostCall(
-    preparePosting({
-      kind,
-      idempotencyKey: `casino:${provider.id}:${call.transactionId}`,
-      userId: player.id,
-      entries,
-      meta: {
-        provider: provider.slug,
-        ...(game ? { game } : {}),
-        roundId: call.roundId,
-        transactionId: call.transactionId,
-      },
-    }),
-  );
+): LedgerPosting {
+  return preparePosting({
+    kind,
+    idempotencyKey: casinoLedgerKey(provider, call.transactionId),
+    userId: player.id,
+    entries,
+    meta: casinoLedgerMeta(provider, call, game),
+  });
+}
+
+export const casinoLedgerKey = (provider: WalletProvider, transactionId: string) =>
+  `casino:${provider.id}:${transactionId}`;
+
+export const casinoLedgerMeta = (
+  provider: WalletProvider,
+  call: { roundId: string; transactionId: string },
+  game: string | null,
+) => ({
+  provider: provider.slug,
+  ...(game ? { game } : {}),
+  roundId: call.roundId,
+  transactionId: call.transactionId,
+});
+
+export interface StoredCall {
+  id: number;
+  roundPk: number;
+  kind: WalletTransactionKind;
+  amount: number;
+  rolledBack: boolean;
+  response: unknown;
 }
 
 /**
- * A money call's last statement: its ledger posting (`ledger_post`; none when nothing moves), its
- * round's update (credit), and its stored answer — the response with the player's cash after the
- * posting and the ledger transaction's id — in one round trip. Answers the response and the
- * player's account balances after it (for the push after the commit).
+ * Remembers the signed request (when one came over the seam) and finds the stored call with
+ * this transaction id (`casino_find_call`); a replayed request, or a stored call of another
+ * fingerprint, is refused (SQLSTATE DW001, `walletRefusal`). With no request and no
+ * fingerprint it is the plain lookup (a rollback's referenced debit).
+ */
+export async function findCall(
+  db: DbOrTx,
+  call: {
+    providerId: number;
+    requestId: string | null;
+    transactionId: string;
+    fingerprint: string | null;
+    now: Date;
+  },
+): Promise<StoredCall | undefined> {
+  const { rows } = await sql<{
+    id: string | null;
+    round_pk: string;
+    kind: WalletTransactionKind;
+    amount: string;
+    rolled_back: boolean;
+    response: unknown;
+  }>`select * from casino_find_call(${call.providerId}::integer, ${call.requestId}::text,
+      ${call.transactionId}::text, ${call.fingerprint}::text,
+      ${call.now}::timestamptz)`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('casino_find_call answered nothing');
+  if (row.id === null) return undefined;
+  return {
+    id: Number(row.id),
+    roundPk: Number(row.round_pk),
+    kind: row.kind,
+    amount: Number(row.amount),
+    rolledBack: row.rolled_back,
+    response: row.response,
+  };
+}
+
+/** What every recorded call answers: the stored response and the player's balances after it. */
+export interface RecordedCall {
+  duplicate: boolean;
+  response: Record<string, unknown>;
+  /** Null for a repeat (nothing moved). */
+  balances: Record<string, number> | null;
+}
+
+const postingArgs = (posting: LedgerPosting | null) => {
+  const entries = posting?.entries ?? [];
+  return sql`${posting?.header.kind ?? null}::text, ${posting?.header.idempotencyKey ?? null}::text,
+    ${JSON.stringify(posting?.header.meta ?? {})}::jsonb, ${entries.map((e) => e.userId)}::bigint[],
+    ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.shard)}::smallint[],
+    ${entries.map((e) => e.amount)}::bigint[]`;
+};
+
+/**
+ * A rollback's last statement (`casino_post_and_record`): its posting (none when nothing
+ * moves) and its stored answer, whose balance is the cash the posting left.
  */
 export async function recordCall(
   db: DbOrTx,
   values: {
-    posting: RawBuilder<unknown> | null;
-    roundUpdate: RawBuilder<unknown> | null;
+    posting: LedgerPosting | null;
     providerId: number;
     transactionId: string;
     roundPk: number;
@@ -53,63 +126,94 @@ export async function recordCall(
     response: Record<string, unknown>;
     now: Date;
   },
-): Promise<{ response: Record<string, unknown>; balances: Record<string, number> }> {
-  const posted = values.posting
-    ? sql`select transaction_id, account_user_id, account_kind, account_balance
-          from ${values.posting}`
-    : sql`select null::bigint as transaction_id, null::bigint as account_user_id,
-            null::text as account_kind, null::bigint as account_balance where false`;
-  const round = values.roundUpdate ? sql`, round as (${values.roundUpdate})` : sql``;
-  const { rows } = await sql<{
-    response: Record<string, unknown>;
-    balances: Record<string, number>;
-  }>`
-    with posted as materialized (${posted})${round},
-    mine as (
-      select coalesce((select jsonb_object_agg(a.kind, a.balance) from ledger_accounts a
-                       where a.user_id = ${values.userId}), '{}'::jsonb)
-          || coalesce((select jsonb_object_agg(p.account_kind, p.account_balance) from posted p
-                       where p.account_user_id = ${values.userId}), '{}'::jsonb) as balances,
-        (select p.transaction_id from posted p limit 1) as ledger_id),
-    answer as (
-      select m.balances, m.ledger_id,
-        ${JSON.stringify(values.response)}::jsonb || jsonb_build_object(
-          'balance', coalesce((m.balances->>'cash')::bigint, 0),
-          'walletTransactionId', coalesce(m.ledger_id::text, ${`round-${values.roundPk}`}::text)
-        ) as response
-      from mine m),
-    stored as (
-      insert into casino_transactions (provider_id, transaction_id, round_pk, user_id, kind, amount,
-        reference_transaction_id, ledger_transaction_id, fingerprint, response, created_at)
-      select ${values.providerId}, ${values.transactionId}, ${values.roundPk}, ${values.userId},
-        ${values.kind}, ${values.amount}, ${values.referenceTransactionId}::text, a.ledger_id,
-        ${values.fingerprint}, a.response, ${values.now}
-      from answer a
-      returning response)
-    select s.response, a.balances from stored s cross join answer a`.execute(db);
+): Promise<RecordedCall> {
+  const { rows } = await sql<Omit<RecordedCall, 'duplicate'>>`
+    select * from casino_post_and_record(${values.providerId}::integer, ${values.transactionId}::text,
+      ${values.roundPk}::bigint, ${values.userId}::bigint, ${values.kind}::text,
+      ${values.amount}::bigint, ${values.referenceTransactionId}::text, ${values.fingerprint}::text,
+      ${JSON.stringify(values.response)}::jsonb, ${values.now}::timestamptz,
+      ${postingArgs(values.posting)})`.execute(db);
   const row = rows[0];
-  if (!row) throw new Error('recordCall answered nothing');
+  if (!row) throw new Error('casino_post_and_record answered nothing');
+  return { duplicate: false, ...row };
+}
+
+/** What a debit or a credit sends besides its own arguments. */
+interface MoneyCall {
+  providerId: number;
+  requestId: string | null;
+  transactionId: string;
+  fingerprint: string;
+  userId: number;
+  gameId: number;
+  roundId: string;
+  amount: number;
+  details: Record<string, unknown> | undefined;
+  /** The response without `balance` and `walletTransactionId`. */
+  response: Record<string, unknown>;
+  now: Date;
+}
+
+async function oneRow(query: RawBuilder<RecordedCall>, db: DbOrTx) {
+  const row = (await query.execute(db)).rows[0];
+  if (!row) throw new Error('the wallet call answered nothing');
   return row;
 }
 
-/** A credit's change to its round, for `recordCall`. */
-export function creditRoundUpdate(
-  roundPk: number,
-  set: {
-    win: number;
-    details: Record<string, unknown> | undefined;
-    settle: { contribution: number; jackpotWin: number } | null;
-    now: Date;
+/**
+ * A debit in one statement (`casino_debit`): request, repeat, the stake's checks, the round
+ * opened (or its stake added), the posting and the stored answer. Refusals raise DW001 / DL001.
+ */
+export function debitCall(
+  db: DbOrTx,
+  call: MoneyCall & {
+    gameOn: boolean;
+    minStake: number;
+    maxStake: number;
+    plannedWin: number | null | undefined;
+    posting: LedgerPosting;
   },
-): RawBuilder<unknown> {
-  const settle = set.settle;
-  return sql`update casino_rounds set
-      win = win + ${set.win},
-      details = details || ${JSON.stringify(set.details ?? {})}::jsonb,
-      status = case when ${settle !== null}::boolean then 'settled' else status end,
-      closed_at = case when ${settle !== null}::boolean then ${set.now}::timestamptz else closed_at end,
-      jackpot_contribution = coalesce(${settle?.contribution ?? null}::bigint, jackpot_contribution),
-      jackpot_win = coalesce(${settle?.jackpotWin ?? null}::bigint, jackpot_win),
-      updated_at = ${set.now}
-    where id = ${roundPk}`;
+): Promise<RecordedCall> {
+  return oneRow(
+    sql<RecordedCall>`select * from casino_debit(${call.providerId}::integer,
+      ${call.requestId}::text, ${call.transactionId}::text, ${call.fingerprint}::text,
+      ${call.userId}::bigint, ${call.gameId}::integer, ${call.gameOn}::boolean,
+      ${call.minStake}::bigint, ${call.maxStake}::bigint, ${call.roundId}::text,
+      ${call.amount}::bigint, ${call.plannedWin !== undefined}::boolean,
+      ${call.plannedWin ?? null}::bigint, ${JSON.stringify(call.details ?? {})}::jsonb,
+      ${JSON.stringify(call.response)}::jsonb, ${call.now}::timestamptz,
+      ${postingArgs(call.posting)})`,
+    db,
+  );
+}
+
+/**
+ * A credit in one statement (`casino_credit`): request, repeat, the round locked and checked,
+ * the win and (closing) the stake's move to the house and the jackpot contribution, the round's
+ * row, the posting and the stored answer. Refusals raise DW001.
+ */
+export function creditCall(
+  db: DbOrTx,
+  call: MoneyCall & {
+    siteId: number;
+    close: boolean;
+    terms: { shareBps: number; majorPct: number; megaPct: number } | null;
+    ledgerKind: string;
+    ledgerKey: string;
+    ledgerMeta: object;
+    shard: number;
+  },
+): Promise<RecordedCall> {
+  const terms = call.terms ?? { shareBps: 0, majorPct: 0, megaPct: 0 };
+  return oneRow(
+    sql<RecordedCall>`select * from casino_credit(${call.providerId}::integer,
+      ${call.requestId}::text, ${call.transactionId}::text, ${call.fingerprint}::text,
+      ${call.userId}::bigint, ${call.siteId}::integer, ${call.gameId}::integer,
+      ${call.roundId}::text, ${call.amount}::bigint, ${call.close}::boolean,
+      ${JSON.stringify(call.details ?? {})}::jsonb, ${terms.shareBps}::integer,
+      ${terms.majorPct}::integer, ${terms.megaPct}::integer,
+      ${JSON.stringify(call.response)}::jsonb, ${call.now}::timestamptz, ${call.ledgerKind}::text,
+      ${call.ledgerKey}::text, ${JSON.stringify(call.ledgerMeta)}::jsonb, ${call.shard}::smallint)`,
+    db,
+  );
 }

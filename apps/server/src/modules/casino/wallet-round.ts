@@ -1,101 +1,95 @@
 import { gameLimitsIn } from '@dau/domain/games/stake-limits';
 import { cents, formatMoney } from '@dau/domain/money';
-import type { SiteConfig } from '@dau/domain/sites';
 import type { Tx } from '../../db/database';
-import { AppError } from '../../errors/app-error';
-import { assertCanGamble } from '../accounts/responsible-gambling.service';
 import type { gameBySlug } from './catalogue.repository';
 import type { WalletProvider } from './game-wallet.types';
 import { WalletError, walletErrors } from './wallet-errors';
-import { lockRound, openRound, type LockedRound, type RoundStake } from './wallet.repository';
-import type { RoundStatus } from './wallet.tables';
-
-/** The player a wallet call is for, with their site. */
-export type Player = {
-  id: number;
-  external_id: string;
-  site_id: number;
-  status: string;
-  site: SiteConfig;
-};
+import type { Player } from './wallet-players';
+import { lockRound, type LockedRound } from './wallet.repository';
+import { limitMessage } from '../accounts/responsible-gambling.service';
+import type { ResponsibleGamblingKind } from '../accounts/accounts.tables';
 
 export type GameRow = NonNullable<Awaited<ReturnType<typeof gameBySlug>>>;
 
 /** What makes two calls with one transaction id the same call. */
 export const fingerprint = (parts: Record<string, unknown>) => JSON.stringify(parts);
 
-/** What a call expects of its round; `withRound` refuses anything else before money moves. */
-export interface RoundRule {
-  /** The round must be of this game (null: any of the player's rounds, as for a rollback). */
-  gameId: number | null;
-  /**
-   * A debit: open the round if it does not exist yet and add the stake in the same statement
-   * (a refusal below throws, and the transaction's rollback takes the stake back out); else the
-   * round must exist.
-   */
-  open: { gameId: number; now: Date; stake: RoundStake } | null;
-  /** Statuses that refuse the call with ROUND_CLOSED. */
-  closed: readonly RoundStatus[];
+/** The game's stake limits in the player's currency (the catalogue's are shillings, ADR 164). */
+export function stakeLimits(game: GameRow, player: Player) {
+  return gameLimitsIn(
+    { minStake: game.min_stake, maxStake: game.max_stake, maxWin: game.max_win },
+    player.site.currencyCode,
+  );
 }
 
-export const NOT_OPEN: readonly RoundStatus[] = ['settled', 'rolled_back'];
+/** SQLSTATE of a refusal raised by the wallet's statements (migration 0885). */
+export const WALLET_REFUSAL_SQLSTATE = 'DW001';
 
 /**
- * Locks the call's round (a debit opens it first) and checks it before any money moves: it
- * exists, it is this player's (and this game's) round, and it still takes this call.
+ * A refusal raised by the wallet's statements (`casino_find_call`, `casino_debit`,
+ * `casino_credit`: SQLSTATE DW001, the code as message) as the wallet's error; anything else
+ * as it came. `game` is the debit's or credit's (a rollback names none).
+ */
+export function walletRefusal(
+  error: unknown,
+  call: {
+    requestId: string | null;
+    transactionId: string;
+    roundId: string;
+    game?: GameRow;
+    player: Player;
+  },
+): unknown {
+  const e = error as { code?: string; message?: string; detail?: string };
+  if (e.code !== WALLET_REFUSAL_SQLSTATE) return error;
+  switch (e.message) {
+    case 'REPLAYED_REQUEST':
+      return walletErrors.replayed(call.requestId ?? '');
+    case 'TRANSACTION_MISMATCH':
+      return walletErrors.mismatch(call.transactionId);
+    case 'UNKNOWN_GAME':
+      return call.game ? walletErrors.unknownGame(call.game.slug) : error;
+    case 'PLAYER_BLOCKED':
+      return new WalletError('PLAYER_BLOCKED', 'This account cannot play.');
+    case 'RESPONSIBLE_GAMBLING_LIMIT': {
+      const limit = JSON.parse(e.detail ?? '{}') as {
+        kind: ResponsibleGamblingKind;
+        endsAt: string;
+      };
+      return new WalletError('PLAYER_BLOCKED', limitMessage(limit.kind, new Date(limit.endsAt)));
+    }
+    case 'STAKE_OUT_OF_LIMITS': {
+      if (!call.game) return error;
+      const limits = stakeLimits(call.game, call.player);
+      return walletErrors.stake(
+        formatMoney(cents(limits.minStake), call.player.site),
+        formatMoney(cents(limits.maxStake), call.player.site),
+      );
+    }
+    case 'UNKNOWN_ROUND':
+      return walletErrors.unknownRound(call.roundId);
+    case 'ROUND_MISMATCH':
+      return walletErrors.roundMismatch(call.roundId);
+    case 'ROUND_CLOSED':
+      return walletErrors.roundClosed(call.roundId);
+    default:
+      return error;
+  }
+}
+
+/**
+ * A rollback's round: locked (FOR UPDATE) and checked before any money moves — it exists and it
+ * is this player's round. (Debits and credits check theirs in their own statement.)
  */
 export async function withRound<T>(
   tx: Tx,
   provider: WalletProvider,
   player: Player,
   roundId: string,
-  rule: RoundRule,
   work: (round: LockedRound) => Promise<T>,
 ): Promise<T> {
-  const round = rule.open
-    ? await openRound(tx, {
-        providerId: provider.id,
-        roundId,
-        userId: player.id,
-        gameId: rule.open.gameId,
-        now: rule.open.now,
-        stake: rule.open.stake,
-      })
-    : await lockRound(tx, provider.id, roundId);
+  const round = await lockRound(tx, provider.id, roundId);
   if (!round) throw walletErrors.unknownRound(roundId);
-  if (round.user_id !== player.id || (rule.gameId !== null && round.game_id !== rule.gameId)) {
-    throw walletErrors.roundMismatch(roundId);
-  }
-  if (rule.closed.includes(round.status)) throw walletErrors.roundClosed(roundId);
+  if (round.user_id !== player.id) throw walletErrors.roundMismatch(roundId);
   return work(round);
-}
-
-/** A stake may be taken: the game is on, the player active and not on a break, the amount within limits. */
-export async function assertMayStake(
-  tx: Tx,
-  game: GameRow,
-  player: Player,
-  amount: number,
-  now: Date,
-): Promise<void> {
-  if (!game.enabled || !game.provider_enabled) throw walletErrors.unknownGame(game.slug);
-  if (player.status !== 'active')
-    throw new WalletError('PLAYER_BLOCKED', 'This account cannot play.');
-  try {
-    await assertCanGamble(tx, player.id, now);
-  } catch (error) {
-    if (error instanceof AppError) throw new WalletError('PLAYER_BLOCKED', error.message);
-    throw error;
-  }
-  // The catalogue's limits are Kenyan shillings; the player's currency gets them scaled (ADR 164).
-  const limits = gameLimitsIn(
-    { minStake: game.min_stake, maxStake: game.max_stake, maxWin: game.max_win },
-    player.site.currencyCode,
-  );
-  if (amount < limits.minStake || amount > limits.maxStake) {
-    throw walletErrors.stake(
-      formatMoney(cents(limits.minStake), player.site),
-      formatMoney(cents(limits.maxStake), player.site),
-    );
-  }
 }

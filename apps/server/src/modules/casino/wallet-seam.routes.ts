@@ -20,7 +20,7 @@ import { verifyBbJwt } from '../wallet/wallet.service';
 import type { GameWalletCore } from './game-wallet.service';
 import type { WalletProvider } from './game-wallet.types';
 import { REPLAYED, WalletError, walletErrors } from './wallet-errors';
-import { playerByExternalId, providerBySlug, rememberRequest } from './wallet.repository';
+import { providerBySlug, rememberRequest } from './wallet.repository';
 
 const rawBodies = new WeakMap<object, string>();
 const providers = new WeakMap<object, WalletProvider>();
@@ -129,8 +129,8 @@ export async function walletSeamRoutes(
     if (typeof requestId !== 'string' || requestId.trim() === '' || requestId.length > 100) {
       throw new WalletError('BAD_REQUEST', 'requestId is required.');
     }
-    // A money call remembers its request in its own transaction (GameWalletCore.run): one
-    // commit for the request and the money. The reads remember theirs here.
+    // A money call remembers its request in its own statement (`casino_find_call`, migration
+    // 0885): one commit for the request and the money. The reads remember theirs here.
     const money = MONEY_OPERATIONS.test(request.routeOptions.url ?? '');
     if (money) moneyRequests.set(request, { providerId: provider.id, requestId });
     else if (!(await rememberRequest(deps.db, provider.id, requestId, deps.now()))) {
@@ -144,11 +144,8 @@ export async function walletSeamRoutes(
     if (!provider) throw new Error('verify did not run');
     return provider;
   };
-  const playerOf = async (playerId: string) => {
-    const player = await playerByExternalId(deps.db, playerId);
-    if (!player) throw walletErrors.unknownPlayer();
-    return player;
-  };
+  // Kept per process: a user's id, external id and site never change (wallet-players.ts).
+  const playerOf = (playerId: string) => core.players.ofExternalId(playerId);
   const tokenPlayer = (token: string) => {
     const claims = verifyBbJwt(deps.config.bbJwtSecret, token, deps.now());
     if (!claims) throw new WalletError('INVALID_TOKEN', 'The token is not valid or has expired.');

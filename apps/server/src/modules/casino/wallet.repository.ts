@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database';
-import type { RoundStatus, WalletTransactionKind } from './wallet.tables';
+import type { RoundStatus } from './wallet.tables';
 
 export async function providerBySlug(db: DbOrTx, slug: string) {
   return db
@@ -12,12 +12,15 @@ export async function providerBySlug(db: DbOrTx, slug: string) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The player of a provider's playerId (the user's external id, a UUID). */
+/**
+ * The player of a provider's playerId (the user's external id, a UUID): the columns that never
+ * change, so a read may be kept (wallet-players.ts).
+ */
 export async function playerByExternalId(db: DbOrTx, externalId: string) {
   if (!UUID.test(externalId)) return undefined;
   return db
     .selectFrom('users')
-    .select(['id', 'external_id', 'site_id', 'status'])
+    .select(['id', 'external_id', 'site_id'])
     .where('external_id', '=', externalId)
     .executeTakeFirst();
 }
@@ -25,7 +28,7 @@ export async function playerByExternalId(db: DbOrTx, externalId: string) {
 export async function playerById(db: DbOrTx, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'external_id', 'site_id', 'status'])
+    .select(['id', 'external_id', 'site_id'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -48,60 +51,6 @@ export async function rememberRequest(
 
 export async function forgetRequestsBefore(db: DbOrTx, before: Date): Promise<void> {
   await db.deleteFrom('casino_wallet_requests').where('received_at', '<', before).execute();
-}
-
-/**
- * A money call's first statement, inside its transaction: remembers the signed request (when it
- * came over the seam) and finds an earlier call with the same transaction id. `fresh` is false
- * when the request id was seen before (a replay). One round trip instead of two, and the
- * request is remembered in the same commit as the money it moved.
- */
-export async function rememberAndFind(
-  db: DbOrTx,
-  providerId: number,
-  requestId: string | null,
-  transactionId: string,
-  now: Date,
-) {
-  const { rows } = await sql<{
-    fresh: boolean;
-    id: number | null;
-    round_pk: number | null;
-    kind: WalletTransactionKind | null;
-    amount: number | null;
-    rolled_back: boolean | null;
-    fingerprint: string | null;
-    response: unknown;
-  }>`
-    with fresh as (
-      insert into casino_wallet_requests (provider_id, request_id, received_at)
-      select ${providerId}, ${requestId}::text, ${now}::timestamptz
-      where ${requestId}::text is not null
-      on conflict (provider_id, request_id) do nothing
-      returning 1)
-    select ${requestId}::text is null or exists (select 1 from fresh) as fresh,
-      t.id, t.round_pk, t.kind, t.amount, t.rolled_back, t.fingerprint, t.response
-    from (select 1) one
-    left join casino_transactions t
-      on t.provider_id = ${providerId} and t.transaction_id = ${transactionId}`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error('rememberAndFind answered nothing');
-  return {
-    fresh: row.fresh,
-    existing:
-      row.id === null
-        ? undefined
-        : { id: Number(row.id), fingerprint: row.fingerprint ?? '', response: row.response },
-  };
-}
-
-export async function transactionOf(db: DbOrTx, providerId: number, transactionId: string) {
-  return db
-    .selectFrom('casino_transactions')
-    .selectAll()
-    .where('provider_id', '=', providerId)
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirst();
 }
 
 export interface LockedRound {
@@ -145,61 +94,6 @@ export async function lockRound(
     .executeTakeFirst();
 }
 
-/** What a debit adds to its round: the stake, and what the engine decided and recorded. */
-export interface RoundStake {
-  amount: number;
-  /** Set when given (undefined: left as it is). */
-  plannedWin?: number | null | undefined;
-  /** Merged over the round's details (top-level keys replaced). */
-  details?: Record<string, unknown> | undefined;
-}
-
-/**
- * Opens the round unless it exists (its first debit), locks it and adds the debit's stake, in
- * one statement. Answers the round as it is after the debit, with `status` as it was before:
- * the caller refuses a round that does not take the debit by throwing, and the transaction's
- * rollback undoes the stake.
- */
-export async function openRound(
-  db: DbOrTx,
-  values: {
-    providerId: number;
-    roundId: string;
-    userId: number;
-    gameId: number;
-    now: Date;
-    stake: RoundStake;
-  },
-): Promise<LockedRound> {
-  const { stake } = values;
-  const setPlanned = stake.plannedWin !== undefined;
-  const { rows } = await sql<LockedRound>`
-    insert into casino_rounds as r
-      (provider_id, round_id, user_id, game_id, stake, planned_win, details, started_at, updated_at)
-    values (${values.providerId}, ${values.roundId}, ${values.userId}, ${values.gameId},
-      ${stake.amount}, ${stake.plannedWin ?? null}::bigint,
-      ${JSON.stringify(stake.details ?? {})}::jsonb, ${values.now}, ${values.now})
-    on conflict (provider_id, round_id) do update set
-      stake = r.stake + excluded.stake,
-      planned_win = case when ${setPlanned} then excluded.planned_win else r.planned_win end,
-      details = r.details || excluded.details,
-      updated_at = excluded.updated_at
-    returning r.id, r.provider_id, r.round_id, r.user_id, r.game_id, r.status, r.stake, r.win,
-      r.planned_win, r.details`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error('openRound answered nothing');
-  return {
-    ...row,
-    id: Number(row.id),
-    provider_id: Number(row.provider_id),
-    user_id: Number(row.user_id),
-    game_id: Number(row.game_id),
-    stake: Number(row.stake),
-    win: Number(row.win),
-    planned_win: row.planned_win === null ? null : Number(row.planned_win),
-  };
-}
-
 export async function updateRound(
   db: DbOrTx,
   id: number,
@@ -231,40 +125,6 @@ export async function updateRound(
       updated_at: set.now,
     })
     .where('id', '=', id)
-    .execute();
-}
-
-export async function insertWalletTransaction(
-  db: DbOrTx,
-  values: {
-    providerId: number;
-    transactionId: string;
-    roundPk: number;
-    userId: number;
-    kind: WalletTransactionKind;
-    amount: number;
-    referenceTransactionId: string | null;
-    ledgerTransactionId: number | null;
-    fingerprint: string;
-    response: object;
-    now: Date;
-  },
-): Promise<void> {
-  await db
-    .insertInto('casino_transactions')
-    .values({
-      provider_id: values.providerId,
-      transaction_id: values.transactionId,
-      round_pk: values.roundPk,
-      user_id: values.userId,
-      kind: values.kind,
-      amount: values.amount,
-      reference_transaction_id: values.referenceTransactionId,
-      ledger_transaction_id: values.ledgerTransactionId,
-      fingerprint: values.fingerprint,
-      response: JSON.stringify(values.response),
-      created_at: values.now,
-    })
     .execute();
 }
 

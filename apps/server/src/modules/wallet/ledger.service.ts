@@ -59,7 +59,7 @@ export function isInsufficientFunds(error: unknown): boolean {
 }
 
 /** A shard of the house's accounts: spread evenly, so postings rarely queue. */
-function pickShard(): number {
+export function pickShard(): number {
   return Math.floor(Math.random() * SYSTEM_SHARDS);
 }
 
