@@ -199,7 +199,11 @@ async function run(players: number): Promise<Record<string, unknown>> {
   const url = new URL(DATABASE_URL);
   url.pathname = `/${dbName}`;
   const server = await startServer(url.toString());
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    poolSize: 10,
+    priorityPoolSize: 0,
+  });
   const procs: BenchChild[] = [];
   try {
     const { db } = database;
@@ -244,7 +248,8 @@ async function run(players: number): Promise<Record<string, unknown>> {
       ? admin(async (c) => {
           while (sampling) {
             const { rows } = await c.query<{ what: string; n: string }>(
-              `select state || coalesce(' ' || wait_event_type || ':' || wait_event, '') as what,
+              `select coalesce(application_name, '') || ' ' || state
+                 || coalesce(' ' || wait_event_type || ':' || wait_event, '') as what,
                  count(*) as n from pg_stat_activity where datname = $1 group by 1`,
               [dbName],
             );

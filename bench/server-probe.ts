@@ -2,9 +2,10 @@
  * A probe preloaded into a bench's server process (`node --import tsx --import <this file>`;
  * crash-round with BENCH_CRASH_PROBE=1): it measures, inside the server and without touching its
  * code, what a request waits for — the event loop's delay (1 s windows), how long `pg` pool
- * checkouts wait for a free client and how many wait at once, and every statement's count and
- * time (sent → answer read, so it includes the loop's delay to read the answer). SIGUSR2 writes
- * what was gathered since the last SIGUSR2 to BENCH_PROBE_FILE (JSON) and starts again.
+ * checkouts wait for a free client and how many wait at once (in all and per pool, ADR 187), and
+ * every statement's count and time (sent → answer read, so it includes the loop's delay to read
+ * the answer). SIGUSR2 writes what was gathered since the last SIGUSR2 to BENCH_PROBE_FILE (JSON)
+ * and starts again.
  */
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -27,6 +28,8 @@ interface Gathered {
   loop: { p50: number; p99: number; max: number }[];
   checkouts: number[];
   waitingMax: number;
+  /** The same per pool, by its `application_name` (the main pool and the priority pool). */
+  byPool: Map<string, { checkouts: number[]; waitingMax: number }>;
   statements: Map<string, { count: number; ms: number; times: number[] }>;
   /** Request arrived (the server's 'request' event) → response finished, by method and path. */
   requests: Map<string, number[]>;
@@ -36,6 +39,7 @@ const fresh = (): Gathered => ({
   loop: [],
   checkouts: [],
   waitingMax: 0,
+  byPool: new Map(),
   statements: new Map(),
   requests: new Map(),
 });
@@ -43,7 +47,18 @@ let gathered = fresh();
 
 const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 histogram.enable();
-const pools = new Set<{ waitingCount: number }>();
+type ProbedPool = { waitingCount: number; options?: { application_name?: string } };
+const pools = new Set<ProbedPool>();
+const poolName = (pool: ProbedPool) => pool.options?.application_name ?? '(unnamed)';
+const ofPool = (g: Gathered, pool: ProbedPool) => {
+  const name = poolName(pool);
+  let entry = g.byPool.get(name);
+  if (!entry) {
+    entry = { checkouts: [], waitingMax: 0 };
+    g.byPool.set(name, entry);
+  }
+  return entry;
+};
 setInterval(() => {
   gathered.loop.push({
     p50: late(histogram.percentile(50)),
@@ -53,7 +68,11 @@ setInterval(() => {
   histogram.reset();
 }, 1000).unref();
 setInterval(() => {
-  for (const pool of pools) gathered.waitingMax = Math.max(gathered.waitingMax, pool.waitingCount);
+  for (const pool of pools) {
+    gathered.waitingMax = Math.max(gathered.waitingMax, pool.waitingCount);
+    const entry = ofPool(gathered, pool);
+    entry.waitingMax = Math.max(entry.waitingMax, pool.waitingCount);
+  }
 }, 20).unref();
 
 const poolProto = pg.Pool.prototype as unknown as {
@@ -61,11 +80,18 @@ const poolProto = pg.Pool.prototype as unknown as {
   waitingCount: number;
 };
 const connect = poolProto.connect;
-poolProto.connect = function (this: { waitingCount: number }, ...args: unknown[]) {
+poolProto.connect = function (this: ProbedPool, ...args: unknown[]) {
   pools.add(this);
   const began = performance.now();
+  const into = gathered;
   const got = connect.apply(this, args) as Promise<unknown> | undefined;
-  void got?.then(() => gathered.checkouts.push(performance.now() - began)).catch(() => undefined);
+  void got
+    ?.then(() => {
+      const took = performance.now() - began;
+      into.checkouts.push(took);
+      ofPool(into, this).checkouts.push(took);
+    })
+    .catch(() => undefined);
   return got;
 };
 
@@ -146,6 +172,21 @@ process.on('SIGUSR2', () => {
         max: pct(checkouts, 100),
       },
       poolWaitingMax: g.waitingMax,
+      byPool: Object.fromEntries(
+        [...g.byPool.entries()].map(([name, p]) => {
+          const sorted = [...p.checkouts].sort((a, b) => a - b);
+          return [
+            name,
+            {
+              checkouts: sorted.length,
+              p50: pct(sorted, 50),
+              p99: pct(sorted, 99),
+              max: pct(sorted, 100),
+              waitingMax: p.waitingMax,
+            },
+          ];
+        }),
+      ),
       requestsMs: Object.fromEntries(
         [...g.requests.entries()].map(([key, list]) => {
           const sorted = [...list].sort((a, b) => a - b);

@@ -20,6 +20,12 @@ import type { Realtime } from './realtime/socket-server';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /**
+   * The priority pool (ADR 187): short statements only, no transactions — a cash-out's session
+   * lookup and UPDATE, which must not queue behind bets and credits on `db`. `db` itself on
+   * PGlite.
+   */
+  priorityDb: Db;
   databaseKind: 'pglite' | 'postgres';
   realtime: Realtime;
   /** The clock; tests may replace it. */

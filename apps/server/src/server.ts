@@ -41,6 +41,7 @@ export async function createServer(
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       poolSize: config.databasePoolSize,
+      priorityPoolSize: config.databasePriorityPoolSize,
       pgliteDataDir: path.join(config.dataDir, 'pglite'),
     }));
   await migrateToLatest(database.db as unknown as Kysely<unknown>);
@@ -86,6 +87,7 @@ export async function createServer(
   const deps: AppDeps = {
     config,
     db: database.db,
+    priorityDb: database.priorityDb,
     databaseKind: database.kind,
     now,
     realtime,

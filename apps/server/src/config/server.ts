@@ -86,6 +86,12 @@ export const serverEnv = {
   DATABASE_URL: z.string().url().optional(),
   /** PostgreSQL connections per instance (docs/deployment.md sizes it). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * PostgreSQL connections per instance kept for short latency-critical statements, so they
+   * never queue behind the main pool's transactions (a cash-out; ADR 187). 0: none, they use
+   * the main pool.
+   */
+  DATABASE_PRIORITY_POOL_SIZE: z.coerce.number().int().min(0).max(50).default(2),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key (rate limits, adapter channels), so deployments can share one. */
   REDIS_PREFIX: z.string().default('dau:'),
@@ -145,6 +151,7 @@ export interface ServerConfig {
   host: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databasePriorityPoolSize: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   dataDir: string;
@@ -183,6 +190,7 @@ export function serverConfig(
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePriorityPoolSize: e.DATABASE_PRIORITY_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),

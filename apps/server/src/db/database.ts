@@ -22,6 +22,13 @@ function int8ToNumber(value: string): number {
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * The priority pool (ADR 187): a few connections of their own for short statements that must
+   * not queue behind the main pool's transactions (a High Flyer cash-out's session lookup and
+   * its one UPDATE). No transactions and nothing slow here, or it queues like the main pool.
+   * The same handle as `db` on PGlite (one connection) or with a priority pool size of 0.
+   */
+  priorityDb: Db;
   kind: 'pglite' | 'postgres';
   /** The embedded client, when running on PGlite. */
   pglite?: PGlite;
@@ -37,35 +44,28 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   schema?: string;
   poolSize?: number;
+  /**
+   * Connections of the priority pool (`DATABASE_PRIORITY_POOL_SIZE`, default 2); 0 sends its
+   * statements to the main pool. PostgreSQL only.
+   */
+  priorityPoolSize?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-      types: {
-        getTypeParser: ((oid: number, format?: string) =>
-          oid === INT8_OID
-            ? int8ToNumber
-            : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    const db = postgresDb(options, options.poolSize ?? 10, 'dau');
+    const prioritySize = options.priorityPoolSize ?? 2;
+    // Kept open between rounds (no idle timeout): a cash-out never waits for a new connection.
+    const priorityDb = prioritySize > 0 ? postgresDb(options, prioritySize, 'dau-priority', 0) : db;
+    return {
+      db,
+      priorityDb,
+      kind: 'postgres',
+      close: async () => {
+        if (priorityDb !== db) await priorityDb.destroy();
+        await db.destroy();
       },
-    });
-    // A connection the server dropped (PostgreSQL restarted, a failover, a network cut) emits
-    // 'error'; unhandled it would kill the process. Idle, the pool re-emits it and replaces the
-    // connection at the next checkout (requests meanwhile answer 503). Checked out for long (a
-    // leader's advisory-lock session, ADR 127) the pool does not listen: the connection's own
-    // listener below handles it, its next query fails, and its holder steps down and stands
-    // for election again.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => {
-      client.on('error', (error) => {
-        process.stderr.write(`database: a connection was lost (${error.message})\n`);
-      });
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    };
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) await fs.mkdir(path.dirname(dataDir), { recursive: true });
@@ -75,7 +75,45 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     parsers: { [INT8_OID]: int8ToNumber },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', pglite: client, close: () => db.destroy() };
+  return { db, priorityDb: db, kind: 'pglite', pglite: client, close: () => db.destroy() };
+}
+
+/**
+ * A Kysely over a `pg` pool of `max` connections, named in `pg_stat_activity`; idle ones close
+ * after `idleMs` (`pg`'s 10 s unless given; 0 never).
+ */
+function postgresDb(
+  options: OpenDatabaseOptions,
+  max: number,
+  applicationName: string,
+  idleMs?: number,
+): Db {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max,
+    application_name: applicationName,
+    ...(idleMs === undefined ? {} : { idleTimeoutMillis: idleMs }),
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === INT8_OID
+          ? int8ToNumber
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // A connection the server dropped (PostgreSQL restarted, a failover, a network cut) emits
+  // 'error'; unhandled it would kill the process. Idle, the pool re-emits it and replaces the
+  // connection at the next checkout (requests meanwhile answer 503). Checked out for long (a
+  // leader's advisory-lock session, ADR 127) the pool does not listen: the connection's own
+  // listener below handles it, its next query fails, and its holder steps down and stands
+  // for election again.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      process.stderr.write(`database: a connection was lost (${error.message})\n`);
+    });
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

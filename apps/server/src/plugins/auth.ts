@@ -15,12 +15,13 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 
 /**
  * Route guards. Every user endpoint derives the user from the session, never from the body
- * or the path.
+ * or the path. With `priority` the session is looked up on the priority pool (ADR 187): for a
+ * route whose answer must not queue behind the main pool's transactions (a cash-out).
  */
-export function authGuards(app: AppInstance) {
+export function authGuards(app: AppInstance, options: { priority?: boolean } = {}) {
   async function load(request: FastifyRequest) {
     request.user = await resolveSession(
-      app.deps.db,
+      options.priority ? app.deps.priorityDb : app.deps.db,
       sessionTokenOf(request),
       app.deps.now(),
       app.deps.config.sessionIdleMs,

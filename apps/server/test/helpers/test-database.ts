@@ -5,6 +5,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database';
 
+/** Connections of a test file's main PostgreSQL pool (its priority pool has the default 2). */
+export const TEST_POOL_SIZE = 10;
+
 /**
  * A fresh, migrated database for one test file: a copy of the migrated PGlite template by
  * default, or a new schema on the PostgreSQL server named by DATABASE_URL. Close it in
@@ -18,7 +21,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const handle = await openDatabase({ databaseUrl, schema, poolSize: 10 });
+    const handle = await openDatabase({ databaseUrl, schema, poolSize: TEST_POOL_SIZE });
     await migrateToLatest(handle.db as unknown as Kysely<unknown>);
     return {
       ...handle,

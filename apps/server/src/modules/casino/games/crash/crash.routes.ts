@@ -33,6 +33,8 @@ function userId(request: { user: { userId: number } | null }): number {
 /** High Flyer over HTTP (issue #14 item 1, docs/decisions/190). */
 export async function crashRoutes(app: AppInstance, { crash }: { crash: CrashService }) {
   const { requireUser } = authGuards(app);
+  // A cash-out's session lookup on the priority pool: never behind the bets (ADR 187).
+  const requireUserNow = authGuards(app, { priority: true }).requireUser;
 
   // The cash-out is judged by the time its request arrived, before anything else runs.
   app.addHook('onRequest', async (request) => {
@@ -90,7 +92,7 @@ export async function crashRoutes(app: AppInstance, { crash }: { crash: CrashSer
   app.post(
     `${G}${CRASH_PATHS.cashOut}`,
     {
-      preHandler: requireUser,
+      preHandler: requireUserNow,
       schema: {
         tags,
         summary: 'Cash out a bet now, judged by the server’s clock when the request arrived',

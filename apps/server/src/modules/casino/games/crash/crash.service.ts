@@ -56,7 +56,7 @@ function unknownRound(roundNo: number): AppError {
   ]);
 }
 
-export type CrashDeps = Pick<AppDeps, 'db' | 'now' | 'realtime'> & {
+export type CrashDeps = Pick<AppDeps, 'db' | 'priorityDb' | 'now' | 'realtime'> & {
   log?: { error(obj: unknown, msg?: string): void };
 };
 
@@ -137,11 +137,17 @@ export class CrashService {
     );
   }
 
-  /** A round's row, read once per instance (a crowd's first bets wait for the one read). */
-  private cachedRound(roundNo: number): Promise<CrashRoundRow | undefined> {
+  /**
+   * A round's row, read once per instance (a crowd's first bets wait for the one read); a
+   * cash-out reads it on the priority pool.
+   */
+  private cachedRound(
+    roundNo: number,
+    db: CrashDeps['db'] = this.deps.db,
+  ): Promise<CrashRoundRow | undefined> {
     const cached = this.rounds.get(roundNo);
     if (cached) return cached;
-    const read = roundById(this.deps.db, roundNo).then(
+    const read = roundById(db, roundNo).then(
       (row) => {
         if (!row) this.rounds.delete(roundNo);
         return row;
@@ -156,10 +162,13 @@ export class CrashService {
     return read;
   }
 
-  /** The catalogue's game, read at most every 10 s (one read for a crowd arriving at once). */
-  async crashGame(): Promise<PlayableGame> {
+  /**
+   * The catalogue's game, read at most every 10 s (one read for a crowd arriving at once); a
+   * cash-out reads it on the priority pool.
+   */
+  async crashGame(db: CrashDeps['db'] = this.deps.db): Promise<PlayableGame> {
     if (this.game && Date.now() - this.game.at < 10_000) return this.game.value;
-    this.gameRead ??= playableGame(this.deps.db, CRASH_SLUG, ['crash'])
+    this.gameRead ??= playableGame(db, CRASH_SLUG, ['crash'])
       .then((value) => {
         this.game = { value, at: Date.now() };
         return value;
@@ -269,25 +278,27 @@ export class CrashService {
    * Cash-out by hand, judged by this server's clock when the request arrived (`arrivedAt`):
    * the multiplier of that millisecond if the plane was still flying, a refusal otherwise.
    * The answer goes as soon as the cash-out is recorded; the credit follows at once, off the
-   * request.
+   * request. Its statements (single ones, no transaction) run on the priority pool, so the
+   * answer never waits behind bets and credits holding the main pool (ADR 187).
    */
   async cashOut(
     userId: number,
     input: CrashCashOutRequest,
     arrivedAt: Date,
   ): Promise<CrashCashOutResponse> {
-    const round = await this.cachedRound(input.roundId);
+    const db = this.deps.priorityDb;
+    const round = await this.cachedRound(input.roundId, db);
     if (!round) throw unknownRound(input.roundId);
     const elapsed = arrivedAt.getTime() - round.takeoff_at.getTime();
     if (elapsed < 0) {
       throw conflict('NOT_FLYING', 'The plane has not taken off yet: nothing to cash out.');
     }
     const at = cashOutAt(elapsed, round.crash_point);
-    const maxWin = this.game?.value.maxWin ?? (await this.crashGame()).maxWin;
+    const maxWin = this.game?.value.maxWin ?? (await this.crashGame(db)).maxWin;
     const bet =
       at === null
         ? undefined
-        : await cashOutBet(this.deps.db, {
+        : await cashOutBet(db, {
             roundNo: round.id,
             userId,
             slot: input.slot,
@@ -309,7 +320,7 @@ export class CrashService {
     slot: number,
     at: number | null,
   ): Promise<AppError> {
-    const bet = await betOfSlot(this.deps.db, round.id, userId, slot);
+    const bet = await betOfSlot(this.deps.priorityDb, round.id, userId, slot);
     const crashedText = `The plane flew away at ${decimal(round.crash_point).toFixed(2)}× before your cash-out arrived: the bet is lost.`;
     if (!bet || bet.status === 'rolled_back') {
       return new AppError('NOT_FOUND', [
