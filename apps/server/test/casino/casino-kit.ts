@@ -113,6 +113,21 @@ export async function walletRound(t: TestApp, roundId: string) {
     .executeTakeFirst();
 }
 
+/** A 24-hour break (responsible gambling) starting now for `userId`. */
+export async function startBreak(t: TestApp, userId: number): Promise<void> {
+  const now = t.deps.now();
+  await t.deps.db
+    .insertInto('responsible_gambling_limits')
+    .values({
+      user_id: userId,
+      kind: 'break',
+      period: '24h',
+      starts_at: now,
+      ends_at: new Date(now.getTime() + 24 * 3600_000),
+    })
+    .execute();
+}
+
 export function expectSeamError(
   res: { statusCode: number; json: () => unknown; body: string },
   status: number,

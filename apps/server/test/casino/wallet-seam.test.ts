@@ -10,6 +10,7 @@ import {
   sign,
   useCasinoApp,
   walletRound,
+  startBreak,
 } from './casino-kit';
 import { fundUser } from '../wallet/ledger-assertions';
 
@@ -294,17 +295,7 @@ describe('seamless game wallet over HTTP', () => {
     const p = await player(t, 100_00);
     const roundId = newRound();
     await seam(t, 'debit', debitBody(p, roundId));
-    const now = t.deps.now();
-    await t.deps.db
-      .insertInto('responsible_gambling_limits')
-      .values({
-        user_id: p.user.id,
-        kind: 'break',
-        period: '24h',
-        starts_at: now,
-        ends_at: new Date(now.getTime() + 24 * 3600_000),
-      })
-      .execute();
+    await startBreak(t, p.user.id);
     const blocked = await seam(
       t,
       'debit',

@@ -5,7 +5,15 @@ import type { WalletProvider } from '../../src/modules/casino/game-wallet.types'
 import { JACKPOT_SHARE_BPS, splitContribution } from '../../src/modules/casino/jackpot.service';
 import { WalletError } from '../../src/modules/casino/wallet-errors';
 import type { TestApp } from '../helpers/test-app';
-import { casinoOf, cashOf, newRound, player, useCasinoApp, walletRound } from './casino-kit';
+import {
+  casinoOf,
+  cashOf,
+  newRound,
+  player,
+  startBreak,
+  useCasinoApp,
+  walletRound,
+} from './casino-kit';
 
 /**
  * A debit and a credit are one statement each (`casino_debit`, `casino_credit`, migration 0885,
@@ -124,17 +132,7 @@ describe('the one-statement debit and credit', () => {
       .set({ status: 'active' })
       .where('id', '=', p.user.id)
       .execute();
-    const now = t.deps.now();
-    await t.deps.db
-      .insertInto('responsible_gambling_limits')
-      .values({
-        user_id: p.user.id,
-        kind: 'break',
-        period: '24h',
-        starts_at: now,
-        ends_at: new Date(now.getTime() + 24 * 3600_000),
-      })
-      .execute();
+    await startBreak(t, p.user.id);
     const onBreak = debit();
     const error = await onBreak.work.then(
       () => null,
