@@ -9,6 +9,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@dau/contracts/realtime';
+import { InstanceChannelHealth } from './instance-channel';
 /**
  * Who a socket belongs to, as far as the realtime server needs to know: its user's room and its
  * session's. The realtime layer knows rooms and events, no module; the session lookup is handed in.
@@ -26,6 +27,12 @@ export interface SocketData {
   platformId: number | null;
   clientId: number | null;
 }
+
+/**
+ * The instance channel on which `endSessions` announces the ended sessions' ids to every instance
+ * (this one at once): their cached sessions are forgotten (ADR 188).
+ */
+export const SESSIONS_ENDED = 'sessionsEnded';
 
 /** Messages between instances (`Realtime.toInstances`): a channel and one JSON payload. */
 export type InstanceEvents = Record<string, (payload: unknown) => void>;
@@ -84,6 +91,16 @@ export interface Realtime {
    */
   toInstances(channel: string, payload: unknown): void;
   onInstanceMessage(channel: string, handler: (payload: unknown) => void): void;
+  /**
+   * Whether a message sent with `toInstances` now reaches every instance: always without
+   * REDIS_URL (one instance: docs/deployment.md), else only while this instance's Redis
+   * publisher and subscriber have both been ready for a second (`InstanceChannelHealth`).
+   * What may be kept only while other instances' announcements are heard asks this (the
+   * session cache, ADR 188).
+   */
+  instanceChannelUp(): boolean;
+  /** Called whenever a Redis connection of the channel drops, fails or comes back. */
+  onInstanceChannelChange(handler: () => void): void;
 }
 
 export interface RealtimeOptions {
@@ -125,6 +142,9 @@ export class SocketRealtime implements Realtime {
   io: RealtimeServer | null = null;
   private readonly handlers: ConnectionHandler[] = [];
   private redisClients: { quit(): Promise<unknown> }[] = [];
+  private readonly channel = new InstanceChannelHealth((err) =>
+    this.logger?.error({ err }, 'instance channel handler failed'),
+  );
   private logger: FastifyBaseLogger | null = null;
   private readonly connectionsByAddress = new Map<string, number>();
   private sessionCheck: ReturnType<typeof setInterval> | null = null;
@@ -229,8 +249,10 @@ export class SocketRealtime implements Realtime {
       const sub = pub.duplicate();
       pub.on('error', (err) => this.logger?.error({ err }, 'redis publisher error'));
       sub.on('error', (err) => this.logger?.error({ err }, 'redis subscriber error'));
+      this.channel.watch([pub, sub]);
       await Promise.all([pub.connect(), sub.connect()]);
       this.redisClients = [pub, sub];
+      this.channel.changed();
       io.adapter(
         createAdapter(pub, sub, { key: `${this.options.redisPrefix ?? 'dau:'}socket.io` }),
       );
@@ -318,6 +340,14 @@ export class SocketRealtime implements Realtime {
     this.io.on(channel, (payload: unknown) => this.deliverInstanceMessage(channel, payload));
   }
 
+  instanceChannelUp(): boolean {
+    return !this.options.redisUrl || (this.io !== null && this.channel.up());
+  }
+
+  onInstanceChannelChange(handler: () => void): void {
+    this.channel.onChange(handler);
+  }
+
   private deliverInstanceMessage(channel: string, payload: unknown): void {
     for (const handler of this.instanceHandlers.get(channel) ?? []) {
       try {
@@ -329,7 +359,10 @@ export class SocketRealtime implements Realtime {
   }
 
   endSessions(sessionIds: readonly number[]): void {
-    if (!this.io || sessionIds.length === 0) return;
+    if (sessionIds.length === 0) return;
+    // Every instance's session cache forgets them (this one's before this call returns).
+    this.toInstances(SESSIONS_ENDED, sessionIds);
+    if (!this.io) return;
     const sessionRooms = sessionIds.map(sessionRoom);
     // The client learns why, then the sockets go; a reconnect is anonymous (the session is gone).
     this.io.to(sessionRooms).emit('authState', { authenticated: false });
@@ -349,5 +382,6 @@ export class SocketRealtime implements Realtime {
     }
     await Promise.allSettled(this.redisClients.map((c) => c.quit()));
     this.redisClients = [];
+    this.channel.unwatch();
   }
 }
