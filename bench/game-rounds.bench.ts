@@ -24,6 +24,7 @@ import {
   latencySummary,
   pgbenchScriptTps,
   pgbenchTps,
+  settle,
   profileLines,
   profileQueries,
   reachable,
@@ -125,6 +126,7 @@ async function roundsRun(): Promise<Record<string, number>> {
         players.push({ playerId: user.external_id, token });
       }
 
+      await settle();
       const { latencies, seconds, serverCpuMsPerRound } = await playRounds(base, players);
       latencies.sort((a, b) => a - b);
       const settled = await db
