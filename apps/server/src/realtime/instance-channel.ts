@@ -1,4 +1,10 @@
 /**
+ * The instance channel on which `endSessions` announces the ended sessions' ids to every instance
+ * (this one at once): their cached sessions are forgotten (ADR 188).
+ */
+export const SESSIONS_ENDED = 'sessionsEnded';
+
+/**
  * How long both Redis connections must have been ready before the channel between instances
  * counts as up again: node-redis resubscribes as it reconnects, and a message sent in between is
  * lost (ADR 188).

@@ -9,7 +9,8 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@dau/contracts/realtime';
-import { InstanceChannelHealth } from './instance-channel';
+import { cookieValue } from './cookie-value';
+import { InstanceChannelHealth, SESSIONS_ENDED } from './instance-channel';
 import { PacedRoomPush } from './paced-room-push';
 /**
  * Who a socket belongs to, as far as the realtime server needs to know: its user's room and its
@@ -28,12 +29,6 @@ export interface SocketData {
   platformId: number | null;
   clientId: number | null;
 }
-
-/**
- * The instance channel on which `endSessions` announces the ended sessions' ids to every instance
- * (this one at once): their cached sessions are forgotten (ADR 188).
- */
-export const SESSIONS_ENDED = 'sessionsEnded';
 
 /** A paced room push (`toRoomPaced`), sent to every instance to write to its own sockets. */
 const PACED_CHANNEL = 'paced-room-push';
@@ -111,11 +106,8 @@ export interface Realtime {
   toInstances(channel: string, payload: unknown): void;
   onInstanceMessage(channel: string, handler: (payload: unknown) => void): void;
   /**
-   * Whether a message sent with `toInstances` now reaches every instance: always without
-   * REDIS_URL (one instance: docs/deployment.md), else only while this instance's Redis
-   * publisher and subscriber have both been ready for a second (`InstanceChannelHealth`).
-   * What may be kept only while other instances' announcements are heard asks this (the
-   * session cache, ADR 188).
+   * Whether `toInstances` now reaches every instance: always without REDIS_URL, else while both
+   * Redis connections have been ready for a second (`InstanceChannelHealth`; ADR 188).
    */
   instanceChannelUp(): boolean;
   /** Called whenever a Redis connection of the channel drops, fails or comes back. */
@@ -135,21 +127,6 @@ export interface RealtimeOptions {
   /** The client address of a handshake and how many connections one address may hold. */
   clientAddress?: (request: IncomingMessage) => string;
   maxConnectionsPerAddress?: number;
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   hashToken,
 } from '../../src/modules/accounts/session.service';
 import { sessionCache } from '../../src/modules/accounts/session-cache';
-import { SESSIONS_ENDED } from '../../src/realtime/socket-server';
+import { SESSIONS_ENDED } from '../../src/realtime/instance-channel';
 
 /**
  * The per-instance session cache (ADR 188): what ends a session ends it at once even with the

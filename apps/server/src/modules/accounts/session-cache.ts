@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/database';
 import type { AppDeps, SessionUser } from '../../app-types';
-import { SESSIONS_ENDED } from '../../realtime/socket-server';
+import { SESSIONS_ENDED } from '../../realtime/instance-channel';
 import { hashToken, readSession, SESSION_TOUCH_INTERVAL_MS } from './session.service';
 
 /** Sessions remembered at most per instance (the longest-remembered are forgotten first). */
