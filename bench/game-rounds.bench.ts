@@ -22,6 +22,7 @@ import {
   latencySummary,
   pgbenchScriptTps,
   pgbenchTps,
+  settle,
   profileLines,
   profileQueries,
   reachable,
@@ -121,6 +122,7 @@ async function roundsRun(): Promise<Record<string, number>> {
         players.push({ playerId: user.external_id, token });
       }
 
+      await settle();
       const { latencies, seconds, serverCpuMsPerRound } = await playRounds(base, players);
       latencies.sort((a, b) => a - b);
       const settled = await db
