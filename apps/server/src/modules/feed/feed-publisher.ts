@@ -1,7 +1,7 @@
 import { rooms } from '@dau/contracts/realtime';
 import type { FeedStatus } from '@dau/contracts/sports/feed-status';
 import type { OddsChangePush } from '@dau/contracts/sports/realtime-payloads';
-import type { Realtime, RealtimeServer } from '../../realtime/socket-server';
+import type { Realtime } from '../../realtime/socket-server';
 import { toEventSummary, toMarketGroup } from '../sports/event-wire';
 import type { EventChange, IngestionListener } from './feed-ingestion';
 import type { ProducerId } from './feed-messages';
@@ -12,17 +12,13 @@ import { isLiveStatus, marketKey, type FeedReadModel } from './read-model';
  * quiet spell the next change goes out at once (on the next timer tick, so changes of one
  * commit travel together); after a flush the next one waits at least `ODDS_MIN_GAP_MS`, and as
  * long as that flush took to send (`ODDS_LOAD_FACTOR` times), up to `ODDS_MAX_GAP_MS`. One
- * market so reaches a client at most 50 times a second (the latest price wins); the gap only
+ * market so reaches a client at most 20 times a second (the latest price wins); the gap only
  * grows past the minimum once sending prices would take half of the event loop, where waiting
- * longer is what lets the latest price replace more of the pending ones. A flush sends for at
- * most `ODDS_FLUSH_SLICE_MS` before it lets the event loop turn (database answers, timers) and
- * goes on (ADR 233): with 10,000 sockets one flush is tens of milliseconds of writes, and the
- * feed's next commit must not wait behind all of it.
+ * longer is what lets the latest price replace more of the pending ones.
  */
-export const ODDS_MIN_GAP_MS = 20;
+export const ODDS_MIN_GAP_MS = 50;
 export const ODDS_MAX_GAP_MS = 300;
 export const ODDS_LOAD_FACTOR = 1;
-export const ODDS_FLUSH_SLICE_MS = 10;
 
 export interface FeedPublisherOptions {
   /** A monotonic clock in ms (tests step it). */
@@ -36,8 +32,6 @@ export interface FeedPublisherOptions {
 export class FeedPublisher implements IngestionListener {
   private readonly pending = new Map<string, { rooms: string[]; payload: OddsChangePush }>();
   private timer: NodeJS.Timeout | null = null;
-  /** The rest of a flush under way, sent after a turn of the event loop. */
-  private rest: NodeJS.Immediate | null = null;
   private readonly watchers: IngestionListener[] = [];
   private readonly clock: () => number;
   /** When the last flush ended, and the gap to keep after it. */
@@ -119,14 +113,10 @@ export class FeedPublisher implements IngestionListener {
     if (change.deleted) {
       io.to(eventRooms).emit('EventDeleted', { eventId: event.id, sportId: event.sportId });
     }
-    this.schedule();
-  }
-
-  /** The next flush, one gap after the last one ended (none while one is under way). */
-  private schedule(): void {
-    if (this.pending.size === 0 || this.timer || this.rest) return;
-    const wait = Math.max(0, this.lastFlushAt + this.gap - this.clock());
-    this.timer = setTimeout(() => this.flush(), wait);
+    if (this.pending.size > 0 && !this.timer) {
+      const wait = Math.max(0, this.lastFlushAt + this.gap - this.clock());
+      this.timer = setTimeout(() => this.flush(), wait);
+    }
   }
 
   producerChanged(producer: ProducerId, up: boolean): void {
@@ -143,51 +133,24 @@ export class FeedPublisher implements IngestionListener {
     };
   }
 
-  /**
-   * Sends the latest prices of every market that changed since the last flush, in slices of
-   * `ODDS_FLUSH_SLICE_MS`. A market that moves again before its slice is sent goes with its
-   * latest price; one that moves after it was sent waits for the next flush.
-   */
+  /** Sends the latest prices of every market that changed since the last flush. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.rest) return;
     const io = this.realtime.io;
-    if (!io) {
-      this.pending.clear();
-      return;
-    }
-    if (this.pending.size === 0) return;
-    this.send(io, [...this.pending.keys()], 0, 0);
-  }
-
-  private send(io: RealtimeServer, due: readonly string[], from: number, spent: number): void {
-    this.rest = null;
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    if (!io || batch.length === 0) return;
     const began = this.clock();
-    let next = from;
-    while (next < due.length) {
-      const key = due[next++]!;
-      const push = this.pending.get(key);
-      if (!push) continue;
-      this.pending.delete(key);
-      io.to(push.rooms).emit('oddsChange', push.payload);
-      if (this.clock() - began >= ODDS_FLUSH_SLICE_MS) break;
-    }
-    const cost = spent + (this.clock() - began);
-    if (next < due.length) {
-      this.rest = setImmediate(() => this.send(io, due, next, cost));
-      return;
-    }
+    for (const { rooms: targets, payload } of batch) io.to(targets).emit('oddsChange', payload);
     this.lastFlushAt = this.clock();
+    const cost = this.lastFlushAt - began;
     this.gap = Math.min(ODDS_MAX_GAP_MS, Math.max(ODDS_MIN_GAP_MS, cost * ODDS_LOAD_FACTOR));
-    this.schedule();
   }
 
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.rest) clearImmediate(this.rest);
-    this.rest = null;
     this.pending.clear();
   }
 }
