@@ -12,7 +12,7 @@
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each run uses its own schemas
  * and drops them. Without a reachable server the benchmark says so and skips.
  */
-import { DATABASE_URL, latencySummary, pgbenchTps, reachable } from './postgres-kit';
+import { DATABASE_URL, latencySummary, pgbenchTps, reachable, settle } from './postgres-kit';
 import { betLoad } from './place-bet-load';
 import { fundedUsers, listeningWithPicks, reporter, withBenchServer } from './server-kit';
 
@@ -35,6 +35,7 @@ async function placementRun(): Promise<Record<string, number>> {
     const load = await betLoad(base, picks, cookies, CLIENTS);
     // Warm up (JIT, serializers, pool) before measuring.
     await load.warm(20);
+    await settle();
     const { latencies, seconds } = await load.load(DURATION_MS);
     load.close();
     const placed = await db

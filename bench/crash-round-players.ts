@@ -2,8 +2,16 @@
  * One process of simulated High Flyer players for `crash-round.bench.ts` (started by it with
  * an IPC channel; not a bench of its own). Each player holds a Socket.IO connection in the crash
  * room and, every round, bets KSh 10 at a random moment of the betting window and cashes out by
- * hand at a random target 1.10–3.00× (when the plane gets there). It records how long each
- * cash-out took to be acknowledged and which `CrashRound` pushes each socket received.
+ * hand at a random target 1.10–3.00× (when the plane gets there), unless the round's `crashed`
+ * push came first: a player who has seen the plane crash does not press cash-out (the web app
+ * takes the button away), so those are counted as withdrawn, not sent. A cash-out already sent
+ * when the crash is pushed still counts, refusal and all. It records how long each cash-out took
+ * to be acknowledged and which `CrashRound` pushes each socket received.
+ *
+ * The bench runs the players' hands (their HTTP bets and cash-outs) in a process apart from
+ * their sockets by default (`role`): a thousand phones each read only their own pushes, while
+ * one process holding a thousand sockets would make every cash-out's answer wait behind the
+ * parsing of the other 999 players' list pushes, a delay no player has.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
@@ -14,6 +22,12 @@ import { elapsedToReach } from '../packages/domain/src/games/crash';
 export interface PlayersStart {
   base: string;
   tokens: string[];
+  /**
+   * `both`: each player's socket and its bets and cash-outs in this process. `sockets`: the
+   * players' sockets only (pushes counted, no bets). `hands`: every player's bets and cash-outs
+   * (over HTTP with the player's cookie), driven by one connection of its own, not counted.
+   */
+  role: 'both' | 'sockets' | 'hands';
 }
 
 export interface PlayersResult {
@@ -25,6 +39,8 @@ export interface PlayersResult {
   cashOutToServerMs: number[];
   cashOutInServerMs: number[];
   betMs: number[];
+  /** Cash-outs not sent because the round's `crashed` push arrived before their moment. */
+  cashOutsWithdrawn: number;
   /** Answers by status: `bet:200`, `cashout:409`, … (`…:error` when the request failed). */
   statuses: Record<string, number>;
   /** `roundId:phase` → how many of this process's sockets received that push. */
@@ -45,6 +61,7 @@ const result: PlayersResult = {
   cashOutToServerMs: [],
   cashOutInServerMs: [],
   betMs: [],
+  cashOutsWithdrawn: 0,
   statuses: {},
   received: {},
   connected: 0,
@@ -95,19 +112,14 @@ async function post(
   }
 }
 
-function player(base: string, token: string): Promise<void> {
-  const socket = io(base, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { cookie: `authBB=${token}` },
-    reconnection: true,
-  });
-  sockets.push(socket);
+/**
+ * One player's hands: every round, a bet at a random moment of the betting window, then a
+ * cash-out by hand at a random target, withdrawn if the crash is pushed first.
+ */
+function hands(base: string, token: string): (round: CrashRound) => void {
   let betRound = 0;
-  socket.on('disconnect', () => (result.disconnects += 1));
-  socket.on('CrashRound', (round: CrashRound) => {
-    const key = `${round.roundId}:${round.phase}`;
-    result.received[key] = (result.received[key] ?? 0) + 1;
+  let cashOut: { roundId: number; timer: NodeJS.Timeout } | null = null;
+  return (round) => {
     if (!running) return;
     // The server's clock, as the round tells it (same machine; the offset is small anyway).
     const offset = Date.parse(round.serverTime) - Date.now();
@@ -127,29 +139,60 @@ function player(base: string, token: string): Promise<void> {
           if (answer?.status === 200) betRound = round.roundId;
         });
       }, Math.random() * window);
+    } else if (round.phase === 'crashed' && cashOut?.roundId === round.roundId) {
+      clearTimeout(cashOut.timer);
+      cashOut = null;
+      result.cashOutsWithdrawn += 1;
     } else if (round.phase === 'flying' && betRound === round.roundId) {
       const target = 110 + Math.floor(Math.random() * 191);
       const at = takeoff + elapsedToReach(target);
-      setTimeout(
+      const roundId = round.roundId;
+      const timer = setTimeout(
         () => {
-          void post(
-            base,
-            token,
-            CRASH_PATHS.cashOut,
-            { roundId: round.roundId, slot: 1 },
-            'cashout',
-          ).then((answer) => {
-            if (answer) result.cashOutMs.push(answer.ms);
-          });
+          cashOut = null;
+          void post(base, token, CRASH_PATHS.cashOut, { roundId, slot: 1 }, 'cashout').then(
+            (answer) => {
+              if (answer) result.cashOutMs.push(answer.ms);
+            },
+          );
         },
         Math.max(0, at - Date.now()),
       );
+      cashOut = { roundId, timer };
     }
+  };
+}
+
+/**
+ * A Socket.IO connection in the crash room, signed in as `token`'s player, counting the round
+ * pushes it receives (`counted`); `onRound` gets every round push.
+ */
+function connect(
+  base: string,
+  token: string,
+  counted: boolean,
+  onRound: ((round: CrashRound) => void) | null,
+): Promise<void> {
+  const socket = io(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: `authBB=${token}` },
+    reconnection: true,
+  });
+  sockets.push(socket);
+  socket.on('disconnect', () => (result.disconnects += 1));
+  socket.on('CrashRound', (round: CrashRound) => {
+    if (counted) {
+      const key = `${round.roundId}:${round.phase}`;
+      result.received[key] = (result.received[key] ?? 0) + 1;
+    }
+    onRound?.(round);
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => {
-      result.connected += 1;
-      socket.emit('JoinCrash', { lite: false });
+      if (counted) result.connected += 1;
+      // The hands' own connection asks for the data-saving room: it needs only the rounds.
+      socket.emit('JoinCrash', { lite: !counted });
       resolve();
     });
     socket.once('connect_error', reject);
@@ -158,11 +201,25 @@ function player(base: string, token: string): Promise<void> {
 
 process.on('message', (message: { type: string } & Partial<PlayersStart>) => {
   if (message.type === 'connect') {
-    const { base, tokens } = message as PlayersStart & { type: string };
+    const { base, tokens, role } = message as PlayersStart & { type: string };
     void (async () => {
-      // Connect in batches, as a crowd arrives, not all in one tick.
-      for (let i = 0; i < tokens.length; i += 100) {
-        await Promise.all(tokens.slice(i, i + 100).map((token) => player(base, token)));
+      if (role === 'hands') {
+        // Every player's bets and cash-outs, driven by one connection's round pushes.
+        const players = tokens.map((token) => hands(base, token));
+        await connect(base, tokens[0]!, false, (round) => {
+          for (const play of players) play(round);
+        });
+      } else {
+        // Connect in batches, as a crowd arrives, not all in one tick.
+        for (let i = 0; i < tokens.length; i += 100) {
+          await Promise.all(
+            tokens
+              .slice(i, i + 100)
+              .map((token) =>
+                connect(base, token, true, role === 'both' ? hands(base, token) : null),
+              ),
+          );
+        }
       }
       send({ type: 'ready', connected: result.connected });
     })().catch((error: unknown) => send({ type: 'failed', error: String(error) }));

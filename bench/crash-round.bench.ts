@@ -11,7 +11,11 @@
  *
  * BENCH_CRASH_PLAYERS (default "1000,5000"), BENCH_CRASH_ROUNDS (rounds measured, default 5),
  * BENCH_CRASH_MAX_MS (stop after this long even if fewer rounds ended, default 240000),
- * BENCH_CRASH_PER_PROCESS (players per process, default 2500). A short run:
+ * BENCH_CRASH_PER_PROCESS (players' sockets per process, default 2500), BENCH_CRASH_HANDS
+ * (`apart`, the default: every player's bets and cash-outs from one process of their own, apart
+ * from the processes holding the sockets, as each player's phone reads only its own pushes;
+ * `with-sockets`: each player's requests from the process holding its socket, as until
+ * session 15). A short run:
  * `BENCH_CRASH_PLAYERS=200 BENCH_CRASH_ROUNDS=2 npm run bench -w @dau/bench -- crash-round`.
  */
 import { spawn } from 'node:child_process';
@@ -24,7 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/database';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger.service';
-import type { PlayersResult } from './crash-round-players';
+import type { PlayersResult, PlayersStart } from './crash-round-players';
 import { benchChild, type BenchChild } from './child-kit';
 import { admin, DATABASE_URL, percentile, reachable, tenth } from './postgres-kit';
 import { fundedUsers, reporter } from './server-kit';
@@ -36,6 +40,7 @@ const SIZES = (process.env.BENCH_CRASH_PLAYERS ?? '1000,5000')
 const ROUNDS = Number(process.env.BENCH_CRASH_ROUNDS ?? 5);
 const MAX_MS = Number(process.env.BENCH_CRASH_MAX_MS ?? 240_000);
 const PER_PROCESS = Number(process.env.BENCH_CRASH_PER_PROCESS ?? 2_500);
+const HANDS_APART = (process.env.BENCH_CRASH_HANDS ?? 'apart') !== 'with-sockets';
 /** server-probe.ts preloaded into the server: its event loop, pool waits and statements. */
 const PROBE = process.env.BENCH_CRASH_PROBE === '1';
 const NAME = 'High Flyer rounds with N players betting and cashing out (one instance, PostgreSQL)';
@@ -221,16 +226,20 @@ async function run(players: number): Promise<Record<string, unknown>> {
       .map((u) => u.token);
 
     const processes = Math.max(1, Math.ceil(players / PER_PROCESS));
-    for (let i = 0; i < processes; i++) procs.push(playerProcess());
+    for (let i = 0; i < processes + (HANDS_APART ? 1 : 0); i++) procs.push(playerProcess());
     await Promise.all(procs.map((p) => p.next('started')));
     const slice = Math.ceil(players / processes);
-    procs.forEach((p, i) =>
-      p.child.send({
-        type: 'connect',
-        base: server.url,
-        tokens: tokens.slice(i * slice, (i + 1) * slice),
-      }),
-    );
+    procs.forEach((p, i) => {
+      const start: PlayersStart =
+        i === processes
+          ? { base: server.url, tokens, role: 'hands' }
+          : {
+              base: server.url,
+              tokens: tokens.slice(i * slice, (i + 1) * slice),
+              role: HANDS_APART ? 'sockets' : 'both',
+            };
+      p.child.send({ type: 'connect', ...start });
+    });
     const connected = (await Promise.all(procs.map((p) => p.next('ready')))).reduce(
       (sum, m) => sum + Number(m.connected),
       0,
@@ -323,11 +332,14 @@ async function run(players: number): Promise<Record<string, unknown>> {
     return {
       players,
       playerProcesses: processes,
+      hands: HANDS_APART ? 'apart (one process of their own)' : "with each player's socket",
       connected,
       rounds: measured.length,
       crashPoints: points.map((p) => Number(p.crash_point) / 100),
       seconds: tenth(seconds),
       cashOutAcks: cashOuts.length,
+      // Not sent: the round's crash was pushed before the player's target (as a person would).
+      cashOutsWithdrawn: results.reduce((s, r) => s + r.cashOutsWithdrawn, 0),
       cashOutAckP50Ms: tenth(percentile(cashOuts, 50)),
       cashOutAckP99Ms: tenth(percentile(cashOuts, 99)),
       // Of the cash-outs taken: sent → the server's arrival time, and arrival → answer read.

@@ -2,8 +2,9 @@
  * The players of `game-rounds.bench.ts`, in a process of their own (started by it with an IPC
  * channel; not a bench of its own), as pgbench's clients are a process apart from the database:
  * the server's process then spends its time on the server only. Each player plays Dice rounds
- * back to back through the seamless wallet's signed HTTP API — debit, the provably fair outcome
- * (the domain's playDice), credit — and the time of each whole round is sent back.
+ * back to back through the seamless wallet's signed HTTP API — the provably fair outcome (the
+ * domain's playDice), then the stake and the win in one `debit-credit` call (ADR 206), or as a
+ * `debit` and a `credit` with `calls: 2` — and the time of each whole round is sent back.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { WALLET_HEADERS } from '../packages/contracts/src/casino/wallet-seam';
@@ -25,6 +26,8 @@ export interface RoundPlayersStart {
   /** Rounds played one after another before the timed run (connections, caches, JIT). */
   warmup: number;
   durationMs: number;
+  /** Seam calls per round: 1, `debit-credit` (Dice's result is known at the stake); 2, `debit` then `credit`. */
+  calls: 1 | 2;
 }
 
 export interface RoundPlayersResult {
@@ -65,6 +68,26 @@ async function run(start: RoundPlayersStart, go: Promise<void>): Promise<RoundPl
     const roundId = `dice-bench-${nonce}-${randomBytes(4).toString('hex')}`;
     const stake = 10_00 as Cents;
     const began = performance.now();
+    const outcome = () => {
+      const result = playDice(
+        { serverSeed, clientSeed: p.playerId.slice(0, 8), nonce },
+        { target: 5000, direction: 'under' },
+      );
+      return result.win ? payoutCents(stake, result.multiplier) : 0;
+    };
+    if (start.calls === 1) {
+      await call('debit-credit', {
+        playerId: p.playerId,
+        token: p.token,
+        gameSlug: 'dice',
+        roundId,
+        debitTransactionId: `${roundId}:stake`,
+        debitAmount: stake,
+        creditTransactionId: `${roundId}:win`,
+        creditAmount: outcome(),
+      });
+      return performance.now() - began;
+    }
     await call('debit', {
       playerId: p.playerId,
       token: p.token,
@@ -73,16 +96,12 @@ async function run(start: RoundPlayersStart, go: Promise<void>): Promise<RoundPl
       transactionId: `${roundId}:stake`,
       amount: stake,
     });
-    const result = playDice(
-      { serverSeed, clientSeed: p.playerId.slice(0, 8), nonce },
-      { target: 5000, direction: 'under' },
-    );
     await call('credit', {
       playerId: p.playerId,
       gameSlug: 'dice',
       roundId,
       transactionId: `${roundId}:win`,
-      amount: result.win ? payoutCents(stake, result.multiplier) : 0,
+      amount: outcome(),
     });
     return performance.now() - began;
   };

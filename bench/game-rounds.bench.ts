@@ -1,12 +1,14 @@
 /**
  * In-house casino rounds per second on PostgreSQL: N players (BENCH_USERS, default 16) each
- * play Dice rounds back to back through the seamless game wallet's signed HTTP API — debit,
- * the provably fair outcome (the domain's playDice over a server seed, client seed and nonce),
- * credit — for BENCH_DURATION_MS, with p50/p99 of a whole round, beside pgbench's TPC-B on the
- * same server in the same run (`ratioRoundsToTpcb`; goal ≥ 0.5). The players run in a process
- * of their own (`game-round-players.ts`), as pgbench's clients do; this process is the server.
- * Each settled round also feeds the jackpots, so the measured path is the real one.
- * BENCH_PROFILE=1 prints the statements the server sends per round.
+ * play Dice rounds back to back through the seamless game wallet's signed HTTP API — the
+ * provably fair outcome (the domain's playDice over a server seed, client seed and nonce), the
+ * stake and the win — for BENCH_DURATION_MS, with p50/p99 of a whole round, beside pgbench's
+ * TPC-B on the same server in the same run (`ratioRoundsToTpcb`; goal ≥ 0.5). A round is one
+ * `debit-credit` call (ADR 206), as Dau's own one-step games post it; BENCH_ROUND_CALLS=2 plays
+ * it as a `debit` and a `credit` (a provider's multi-step round), the SQL-only figure likewise.
+ * The players run in a process of their own (`game-round-players.ts`), as pgbench's clients
+ * do; this process is the server. Each settled round also feeds the jackpots, so the measured
+ * path is the real one. BENCH_PROFILE=1 prints the statements the server sends per round.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +24,7 @@ import {
   latencySummary,
   pgbenchScriptTps,
   pgbenchTps,
+  settle,
   profileLines,
   profileQueries,
   reachable,
@@ -32,6 +35,7 @@ const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const NAME = 'In-house game rounds (debit + outcome + credit, PostgreSQL) vs pgbench TPC-B';
 const SECRET = randomBytes(24).toString('hex');
 const WARMUP = 20;
+const CALLS: 1 | 2 = process.env.BENCH_ROUND_CALLS === '2' ? 2 : 1;
 
 const report = reporter(NAME);
 
@@ -54,6 +58,7 @@ async function playRounds(
       players,
       warmup: WARMUP,
       durationMs: DURATION_MS,
+      calls: CALLS,
     } satisfies RoundPlayersStart);
     await child.next('warm');
     const profile = process.env.BENCH_PROFILE ? profileQueries() : null;
@@ -121,6 +126,7 @@ async function roundsRun(): Promise<Record<string, number>> {
         players.push({ playerId: user.external_id, token });
       }
 
+      await settle();
       const { latencies, seconds, serverCpuMsPerRound } = await playRounds(base, players);
       latencies.sort((a, b) => a - b);
       const settled = await db
@@ -145,6 +151,7 @@ async function roundsRun(): Promise<Record<string, number>> {
         gameId: dice.id,
         siteId: 2,
         userIds,
+        calls: CALLS,
       });
       const sql = await pgbenchScriptTps(schema, script, USERS, Math.round(seconds));
       ledger = await checkLedger(db);
@@ -170,6 +177,7 @@ if (unreachable) {
   report({
     users: USERS,
     durationMs: DURATION_MS,
+    callsPerRound: CALLS,
     ...rounds,
     ...('tps' in pgbench
       ? {

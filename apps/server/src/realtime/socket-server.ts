@@ -9,6 +9,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@dau/contracts/realtime';
+import { PacedRoomPush } from './paced-room-push';
 /**
  * Who a socket belongs to, as far as the realtime server needs to know: its user's room and its
  * session's. The realtime layer knows rooms and events, no module; the session lookup is handed in.
@@ -25,6 +26,14 @@ export interface SocketData {
   user: SocketUser | null;
   platformId: number | null;
   clientId: number | null;
+}
+
+/** A paced room push (`toRoomPaced`), sent to every instance to write to its own sockets. */
+const PACED_CHANNEL = 'paced-room-push';
+interface PacedMessage {
+  room: string;
+  event: string;
+  args: unknown[];
 }
 
 /** Messages between instances (`Realtime.toInstances`): a channel and one JSON payload. */
@@ -70,6 +79,16 @@ export interface Realtime {
     ...args: EventArgs<E>
   ): void;
   toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: EventArgs<E>): void;
+  /**
+   * As `toRoom`, for rooms of many sockets that get frequent pushes (High Flyer's): each instance
+   * writes it to its sockets of the room a slice at a time, so requests are read between slices
+   * (decision 191). Paced pushes keep their order among themselves, not with other pushes.
+   */
+  toRoomPaced<E extends keyof ServerToClientEvents>(
+    room: string,
+    event: E,
+    ...args: EventArgs<E>
+  ): void;
   toAll<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): void;
   onConnection(handler: ConnectionHandler): void;
   /**
@@ -130,8 +149,14 @@ export class SocketRealtime implements Realtime {
   private sessionCheck: ReturnType<typeof setInterval> | null = null;
   private unrewrite: (() => void) | null = null;
   private readonly instanceHandlers = new Map<string, ((payload: unknown) => void)[]>();
+  private readonly paced = new PacedRoomPush(() => this.io);
 
-  constructor(private readonly options: RealtimeOptions) {}
+  constructor(private readonly options: RealtimeOptions) {
+    this.onInstanceMessage(PACED_CHANNEL, (payload) => {
+      const { room, event, args } = payload as PacedMessage;
+      this.paced.push(room, event, args);
+    });
+  }
 
   /**
    * The handshake check (decision 123): a browser's `Origin` must be one of the site's, and one
@@ -290,6 +315,11 @@ export class SocketRealtime implements Realtime {
 
   toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: EventArgs<E>) {
     this.io?.to(room).emit(event, ...args);
+  }
+
+  toRoomPaced<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: EventArgs<E>) {
+    const message: PacedMessage = { room, event, args };
+    this.toInstances(PACED_CHANNEL, message);
   }
 
   toAll<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>) {

@@ -2,6 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { WALLET_HEADERS } from '@dau/contracts/casino/wallet-seam';
 import { createCasino, type CasinoServices } from '../../src/modules/casino/casino.plugin';
+import type { WalletProvider } from '../../src/modules/casino/game-wallet.types';
+import { WalletError } from '../../src/modules/casino/wallet-errors';
 import { signBbJwt } from '../../src/modules/wallet/wallet.service';
 import { createSignedInUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -111,6 +113,36 @@ export async function walletRound(t: TestApp, roundId: string) {
     .selectAll()
     .where('round_id', '=', roundId)
     .executeTakeFirst();
+}
+
+/** Dau's own games' provider, as the wallet's core takes it. */
+export async function inHouseProvider(t: TestApp): Promise<WalletProvider> {
+  const row = await t.deps.db
+    .selectFrom('casino_providers')
+    .select('id')
+    .where('slug', '=', 'dau-originals')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, slug: 'dau-originals', kind: 'in-house' };
+}
+
+/** The wallet's refusal code of a call that must be refused. */
+export async function refusalOf(work: Promise<unknown>): Promise<string> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WalletError);
+  return (error as WalletError).code;
+}
+
+/** Whether the seam's replay protection remembers this signed request id. */
+export async function requestRemembered(t: TestApp, requestId: string): Promise<boolean> {
+  const row = await t.deps.db
+    .selectFrom('casino_wallet_requests')
+    .select('request_id')
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A 24-hour break (responsible gambling) starting now for `userId`. */

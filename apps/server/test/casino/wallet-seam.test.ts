@@ -316,7 +316,7 @@ describe('seamless game wallet over HTTP', () => {
 
   it('documents the seam in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const op of ['authenticate', 'balance', 'debit', 'credit', 'rollback']) {
+    for (const op of ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'debit-credit']) {
       expect(doc.paths[`/api/games/wallet/{provider}/${op}`]?.post, op).toBeDefined();
     }
   });

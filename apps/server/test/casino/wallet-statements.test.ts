@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { GameWalletCore } from '../../src/modules/casino/game-wallet.service';
-import type { WalletProvider } from '../../src/modules/casino/game-wallet.types';
 import { JACKPOT_SHARE_BPS, splitContribution } from '../../src/modules/casino/jackpot.service';
-import { WalletError } from '../../src/modules/casino/wallet-errors';
 import type { TestApp } from '../helpers/test-app';
 import {
   casinoOf,
   cashOf,
+  inHouseProvider,
   newRound,
   player,
+  refusalOf,
+  requestRemembered,
   startBreak,
   useCasinoApp,
   walletRound,
@@ -25,33 +26,9 @@ let t: TestApp;
 useCasinoApp((app) => (t = app));
 
 const core = (): GameWalletCore => casinoOf(t).core;
-
-async function provider(): Promise<WalletProvider> {
-  const row = await t.deps.db
-    .selectFrom('casino_providers')
-    .select('id')
-    .where('slug', '=', 'dau-originals')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, slug: 'dau-originals', kind: 'in-house' };
-}
-
-async function refusal(work: Promise<unknown>): Promise<string> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(WalletError);
-  return (error as WalletError).code;
-}
-
-async function remembered(requestId: string): Promise<boolean> {
-  const row = await t.deps.db
-    .selectFrom('casino_wallet_requests')
-    .select('request_id')
-    .where('request_id', '=', requestId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+const provider = () => inHouseProvider(t);
+const refusal = refusalOf;
+const remembered = (requestId: string) => requestRemembered(t, requestId);
 
 describe('the one-statement debit and credit', () => {
   it('refuses each stake its checks refuse, and leaves no round, stake, money or request', async () => {

@@ -218,7 +218,8 @@ export class CasinoRound implements Command {
   constructor(
     readonly user: number,
     readonly stake: number,
-    readonly end: 'win' | 'loss' | 'rollback',
+    /** `one-call`: staked and paid (`win`) in one debit-credit call (ADR 206). */
+    readonly end: 'win' | 'loss' | 'rollback' | 'one-call',
     readonly win: number,
     readonly repeat: boolean,
   ) {}
@@ -229,6 +230,28 @@ export class CasinoRound implements Command {
     counted('CasinoRound');
     const u = r.users[this.user]!;
     const roundId = `dice-${randomUUID()}`;
+    if (this.end === 'one-call') {
+      const body = {
+        playerId: u.playerId,
+        token: u.bbJwt,
+        gameSlug: 'dice',
+        roundId,
+        debitTransactionId: `${roundId}-d`,
+        debitAmount: this.stake,
+        creditTransactionId: `${roundId}-c`,
+        creditAmount: this.win,
+      };
+      const round = await seam(bed.t, 'debit-credit', body);
+      if (this.stake > m.cash[this.user]!) {
+        expect(round.statusCode, round.body).toBe(409);
+      } else {
+        expect(round.statusCode, round.body).toBe(200);
+        if (this.repeat) expect((await seam(bed.t, 'debit-credit', body)).body).toBe(round.body);
+        m.cash[this.user]! += this.win - this.stake;
+      }
+      await checkInvariants(m, r);
+      return;
+    }
     const debitBody = {
       playerId: u.playerId,
       token: u.bbJwt,

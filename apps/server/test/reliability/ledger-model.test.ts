@@ -86,7 +86,7 @@ const commands = [
     .tuple(
       user,
       fc.integer({ min: 10_00, max: 500_00 }),
-      fc.constantFrom('win' as const, 'loss' as const, 'rollback' as const),
+      fc.constantFrom('win' as const, 'loss' as const, 'rollback' as const, 'one-call' as const),
       fc.integer({ min: 1, max: 1_000_00 }),
       fc.boolean(),
     )

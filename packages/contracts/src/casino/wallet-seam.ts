@@ -16,6 +16,9 @@ import { z } from 'zod';
  * again, word for word, and moves no money twice.
  *
  * Amounts on this API are integer minor units (cents) of the player's currency.
+ *
+ * Operations: `authenticate`, `balance`, `debit`, `credit`, `rollback`, and `debit-credit` (a
+ * round staked and paid in one call, when its result is known at the stake).
  */
 
 export const WALLET_HEADERS = {
@@ -68,11 +71,33 @@ export const walletRollbackRequestSchema = base.extend({
   referenceTransactionId: id,
 });
 
+/**
+ * A round staked and paid in one call (`debit-credit`), for games whose result is known when
+ * the stake is taken (dice, plinko, scratch cards, keno): the debit and the crediting of the
+ * round's win (0 for a loss), closing it. Each keeps its own transaction id, as two calls would;
+ * a repeat answers the first answer, and either id used before for another call is refused.
+ */
+export const walletDebitCreditRequestSchema = base.extend({
+  playerId: id,
+  /** The player's bbJwt: the stake needs a live session, as a debit does. */
+  token: z.string().min(1).max(2000),
+  gameSlug: id,
+  roundId: id,
+  debitTransactionId: id,
+  /** The stake, cents. */
+  debitAmount: cents.positive(),
+  /** Not the debit's. */
+  creditTransactionId: id,
+  /** The win, cents; 0 for a lost round. */
+  creditAmount: cents.nonnegative(),
+});
+
 export type WalletAuthenticateRequest = z.infer<typeof walletAuthenticateRequestSchema>;
 export type WalletBalanceRequest = z.infer<typeof walletBalanceRequestSchema>;
 export type WalletDebitRequest = z.infer<typeof walletDebitRequestSchema>;
 export type WalletCreditRequest = z.input<typeof walletCreditRequestSchema>;
 export type WalletRollbackRequest = z.infer<typeof walletRollbackRequestSchema>;
+export type WalletDebitCreditRequest = z.infer<typeof walletDebitCreditRequestSchema>;
 
 export const walletPlayerResponseSchema = z.object({
   status: z.literal('OK'),
@@ -92,6 +117,21 @@ export const walletTransactionResponseSchema = walletPlayerResponseSchema.extend
   walletTransactionId: z.string(),
 });
 export type WalletTransactionResponse = z.infer<typeof walletTransactionResponseSchema>;
+
+const movement = z.object({
+  /** The provider's transaction id, echoed. */
+  transactionId: z.string(),
+  /** Dau's id of the movement (the ledger transaction). */
+  walletTransactionId: z.string(),
+});
+
+/** A debit-credit's answer: the balance after the round, and both movements' ids. */
+export const walletRoundResponseSchema = walletPlayerResponseSchema.extend({
+  roundId: z.string(),
+  debit: movement,
+  credit: movement,
+});
+export type WalletRoundResponse = z.infer<typeof walletRoundResponseSchema>;
 
 /** Error codes of the seam, each with its HTTP status. */
 export const WALLET_ERROR_STATUS = {

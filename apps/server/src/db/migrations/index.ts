@@ -27,6 +27,7 @@ import * as sportsJackpots from './0750-sports-jackpots';
 import * as ledgerShards from './0800-ledger-shards';
 import * as siteNotices from './0850-site-notices';
 import * as settlementPending from './0870-settlement-pending';
+import * as casinoDebitCredit from './0876-casino-debit-credit';
 import * as ledgerPostMany from './0880-ledger-post-many';
 import * as casinoMoneyCalls from './0885-casino-money-calls';
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0800-ledger-shards': ledgerShards,
   '0850-site-notices': siteNotices,
   '0870-settlement-pending': settlementPending,
+  '0876-casino-debit-credit': casinoDebitCredit,
   '0880-ledger-post-many': ledgerPostMany,
   '0885-casino-money-calls': casinoMoneyCalls,
 };

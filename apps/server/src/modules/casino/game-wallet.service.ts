@@ -8,12 +8,14 @@ import { gameBySlug } from './catalogue.repository';
 import type {
   CreditCall,
   DebitCall,
+  DebitCreditCall,
   RollbackCall,
+  RoundAnswer,
   RoundSettlementHook,
   WalletAnswer,
   WalletProvider,
 } from './game-wallet.types';
-import { walletErrors } from './wallet-errors';
+import { WalletError, walletErrors } from './wallet-errors';
 import { PlayerDirectory, type KnownPlayer, type Player } from './wallet-players';
 import {
   casinoLedgerKey,
@@ -21,14 +23,42 @@ import {
   casinoPosting,
   creditCall,
   debitCall,
+  debitCreditCall,
   findCall,
   recordCall,
   type RecordedCall,
 } from './wallet-record.repository';
-import { fingerprint, stakeLimits, walletRefusal, withRound, type GameRow } from './wallet-round';
+import {
+  fingerprint,
+  stakeLimits,
+  WALLET_REFUSAL_SQLSTATE,
+  walletRefusal,
+  withRound,
+  type GameRow,
+} from './wallet-round';
 import { markRolledBack, roundMovements, updateRound } from './wallet.repository';
 
 const GAME_CACHE_MS = 30_000;
+
+/** What makes two debits, or two credits, with one transaction id the same call. */
+const debitPrint = (call: { roundId: string; amount: number; userId: number }) =>
+  fingerprint({ kind: 'debit', round: call.roundId, amount: call.amount, user: call.userId });
+const creditPrint = (call: {
+  roundId: string;
+  amount: number;
+  roundClosed: boolean;
+  userId: number;
+}) =>
+  fingerprint({
+    kind: 'credit',
+    round: call.roundId,
+    amount: call.amount,
+    closed: call.roundClosed,
+    user: call.userId,
+  });
+
+/** Two first calls with one transaction id: the loser's unique key (it runs again). */
+const uniqueRace = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /**
  * The seamless game wallet's core (issue #13 item 3, docs/decisions/161 and 205): debit, credit
@@ -93,41 +123,41 @@ export class GameWalletCore {
   }
 
   /**
-   * Runs a call's statement (a debit's or credit's one statement, a rollback's transaction): a
-   * unique-key race (two first calls with one transaction id) runs it once more, when it finds
-   * the first call's answer. A refusal comes back as the wallet's error; the balances the call
-   * read are pushed after its commit.
+   * Runs a call's statement (a debit's or credit's one statement, a rollback's transaction, a
+   * round's debit-credit): a race of two first calls with one transaction id (`race`: a unique
+   * key, by default) runs it once more, when it finds the first call's answer. A refusal comes
+   * back as the wallet's error; the balances the call read are pushed after its commit.
    */
-  private async once(
+  private async once<T extends { balances: Record<string, number> | null }>(
     userId: number,
-    statement: () => Promise<RecordedCall>,
+    statement: () => Promise<T>,
     refusal: (error: unknown) => unknown,
-  ): Promise<WalletAnswer> {
+    race: (error: unknown) => boolean = uniqueRace,
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      let recorded: RecordedCall;
+      let recorded: T;
       try {
         recorded = await statement();
       } catch (error) {
-        if ((error as { code?: string }).code === '23505' && attempt === 0) continue;
+        if (attempt === 0 && race(error)) continue;
         const refused = asInsufficientFunds(error);
         if (isInsufficientFunds(refused)) throw walletErrors.insufficientFunds();
         throw refusal(error);
       }
       if (recorded.balances) pushBalances(this.deps, userId, balancesOf(recorded.balances));
-      return {
-        response: recorded.response as unknown as WalletTransactionResponse,
-        duplicate: recorded.duplicate,
-      };
+      return recorded;
     }
   }
 
+  private static answer(recorded: RecordedCall): WalletAnswer {
+    return {
+      response: recorded.response as unknown as WalletTransactionResponse,
+      duplicate: recorded.duplicate,
+    };
+  }
+
   async debit(provider: WalletProvider, call: DebitCall): Promise<WalletAnswer> {
-    const print = fingerprint({
-      kind: 'debit',
-      round: call.roundId,
-      amount: call.amount,
-      user: call.userId,
-    });
+    const print = debitPrint(call);
     const game = await this.game(provider, call.gameSlug);
     const player = await this.player(call.userId, call.known);
     const limits = stakeLimits(game, player);
@@ -136,7 +166,7 @@ export class GameWalletCore {
       { account: { userId: player.id, kind: 'cash' }, amount: -call.amount },
       { account: { system: 'bets_in_play' }, amount: call.amount },
     ]);
-    return this.once(
+    const recorded = await this.once(
       player.id,
       () =>
         debitCall(this.deps.db, {
@@ -159,21 +189,16 @@ export class GameWalletCore {
         }),
       (error) => walletRefusal(error, { ...call, requestId, game, player }),
     );
+    return GameWalletCore.answer(recorded);
   }
 
   async credit(provider: WalletProvider, call: CreditCall): Promise<WalletAnswer> {
-    const print = fingerprint({
-      kind: 'credit',
-      round: call.roundId,
-      amount: call.amount,
-      closed: call.roundClosed,
-      user: call.userId,
-    });
+    const print = creditPrint(call);
     const game = await this.game(provider, call.gameSlug);
     const player = await this.player(call.userId, call.known);
     const requestId = call.requestId ?? null;
     const terms = call.roundClosed ? (this.settlement?.contributionTerms(provider) ?? null) : null;
-    const answer = await this.once(
+    const recorded = await this.once(
       player.id,
       () =>
         creditCall(this.deps.db, {
@@ -198,8 +223,67 @@ export class GameWalletCore {
         }),
       (error) => walletRefusal(error, { ...call, requestId, game, player }),
     );
-    if (terms && !answer.duplicate) this.settlement?.settled();
-    return answer;
+    if (terms && !recorded.duplicate) this.settlement?.settled();
+    return GameWalletCore.answer(recorded);
+  }
+
+  /**
+   * A round whose result is known when its stake is taken (ADR 206): the debit and the closing
+   * credit in one statement (`casino_debit_credit`), each kept under its own transaction id as
+   * two calls would be. A repeat answers both first answers; refusals are the debit's and the
+   * credit's. Two first calls at once: the loser finds the round the winner closed (or its
+   * unique key) and runs once more, when it answers the winner's answers.
+   */
+  async debitCredit(provider: WalletProvider, call: DebitCreditCall): Promise<RoundAnswer> {
+    if (call.debit.transactionId === call.credit.transactionId) {
+      throw new WalletError('BAD_REQUEST', 'The debit and the credit need their own ids.');
+    }
+    const debit = { ...call, ...call.debit };
+    const credit = { ...call, ...call.credit, roundClosed: true };
+    const game = await this.game(provider, call.gameSlug);
+    const player = await this.player(call.userId, call.known);
+    const limits = stakeLimits(game, player);
+    const requestId = call.requestId ?? null;
+    const terms = this.settlement?.contributionTerms(provider) ?? null;
+    const recorded = await this.once(
+      player.id,
+      () =>
+        debitCreditCall(this.deps.db, {
+          providerId: provider.id,
+          requestId,
+          debitId: debit.transactionId,
+          debitFingerprint: debitPrint(debit),
+          creditId: credit.transactionId,
+          creditFingerprint: creditPrint(credit),
+          userId: player.id,
+          siteId: player.site_id,
+          gameId: game.id,
+          gameOn: game.enabled && game.provider_enabled,
+          minStake: limits.minStake,
+          maxStake: limits.maxStake,
+          roundId: call.roundId,
+          stake: debit.amount,
+          win: credit.amount,
+          details: call.details,
+          terms,
+          debitResponse: GameWalletCore.response(player, debit),
+          creditResponse: GameWalletCore.response(player, credit),
+          now: this.now(),
+          debitKey: casinoLedgerKey(provider, debit.transactionId),
+          debitMeta: casinoLedgerMeta(provider, debit, game.slug),
+          creditKey: casinoLedgerKey(provider, credit.transactionId),
+          creditMeta: casinoLedgerMeta(provider, credit, game.slug),
+          shard: pickShard(),
+        }),
+      (error) => walletRefusal(error, { ...debit, requestId, game, player }),
+      (error) => uniqueRace(error) || isRefusal(error, 'ROUND_CLOSED'),
+    );
+    if (terms && !recorded.duplicate) this.settlement?.settled();
+    return {
+      debit: recorded.debit as unknown as WalletTransactionResponse,
+      credit: recorded.credit as unknown as WalletTransactionResponse,
+      duplicate: recorded.duplicate,
+    };
   }
 
   /**
@@ -217,7 +301,7 @@ export class GameWalletCore {
     });
     const player = await this.player(call.userId, call.known);
     const requestId = call.requestId ?? null;
-    return this.once(
+    const recorded = await this.once(
       player.id,
       () =>
         this.deps.db.transaction().execute(async (tx): Promise<RecordedCall> => {
@@ -236,6 +320,7 @@ export class GameWalletCore {
         }),
       (error) => walletRefusal(error, { ...call, requestId, player }),
     );
+    return GameWalletCore.answer(recorded);
   }
 
   private async rollBack(
@@ -292,4 +377,10 @@ export class GameWalletCore {
       });
     });
   }
+}
+
+/** A refusal of the wallet's statements (SQLSTATE DW001) with this code. */
+function isRefusal(error: unknown, code: string): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === WALLET_REFUSAL_SQLSTATE && e.message === code;
 }

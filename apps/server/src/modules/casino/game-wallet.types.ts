@@ -46,10 +46,27 @@ export interface CreditCall extends RoundCall {
 export interface RollbackCall extends Omit<RoundCall, 'gameSlug'> {
   referenceTransactionId: string;
 }
+/**
+ * A round staked and paid in one call (ADR 206): its result is known when the stake is taken.
+ * The debit and the closing credit keep their own transaction ids, as two calls would.
+ */
+export interface DebitCreditCall extends Omit<RoundCall, 'transactionId'> {
+  debit: { transactionId: string; amount: number };
+  credit: { transactionId: string; amount: number };
+  details?: RoundDetails;
+}
 
 export interface WalletAnswer {
   response: WalletTransactionResponse;
   /** True when this repeats an earlier call (same transaction id): nothing moved. */
+  duplicate: boolean;
+}
+
+export interface RoundAnswer {
+  /** The debit's and the credit's answers, as the two calls would have answered. */
+  debit: WalletTransactionResponse;
+  credit: WalletTransactionResponse;
+  /** True when both were made before (same transaction ids): nothing moved. */
   duplicate: boolean;
 }
 

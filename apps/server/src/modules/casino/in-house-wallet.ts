@@ -74,10 +74,10 @@ export class InHouseWallet {
   }
 
   /**
-   * A one-step round (Dice, Plinko, Scratch card, Keno, a Roulette player's bets): the outcome
-   * is decided first, then the stake is debited with the planned win recorded on the round,
-   * then the win is credited. A crash in between leaves a round that recovery credits with the
-   * same transaction id. Repeating a call with the same roundId answers the first answers.
+   * A one-step round (Dice, Plinko, Scratch card, Keno): the outcome is decided first, then the
+   * stake and the win are posted by one statement (the core's debit-credit, ADR 206), under the
+   * same transaction ids as a debit and a credit — so a crash leaves the round either unplayed
+   * or settled, never half done. Repeating it with the same roundId answers the first answers.
    */
   playRound(input: {
     userId: number;
@@ -89,28 +89,22 @@ export class InHouseWallet {
   }): Promise<PlayedRound> {
     return this.call(async () => {
       const provider = await this.providerOf(input.gameSlug);
-      const base = { userId: input.userId, gameSlug: input.gameSlug, roundId: input.roundId };
-      const debit = await this.core.debit(provider, {
-        ...base,
-        transactionId: stakeTransactionId(input.roundId),
-        amount: input.stake,
-        plannedWin: input.win,
+      const played = await this.core.debitCredit(provider, {
+        userId: input.userId,
+        gameSlug: input.gameSlug,
+        roundId: input.roundId,
+        debit: { transactionId: stakeTransactionId(input.roundId), amount: input.stake },
+        credit: { transactionId: winTransactionId(input.roundId), amount: input.win },
         ...(input.details ? { details: input.details } : {}),
-      });
-      const credit = await this.core.credit(provider, {
-        ...base,
-        transactionId: winTransactionId(input.roundId),
-        amount: input.win,
-        roundClosed: true,
       });
       return {
         roundId: input.roundId,
         stake: input.stake,
         win: input.win,
-        balance: credit.response.balance,
+        balance: played.credit.balance,
         walletTransactionIds: {
-          debit: debit.response.walletTransactionId,
-          credit: credit.response.walletTransactionId,
+          debit: played.debit.walletTransactionId,
+          credit: played.credit.walletTransactionId,
         },
       };
     });

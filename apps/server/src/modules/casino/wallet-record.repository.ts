@@ -217,3 +217,76 @@ export function creditCall(
     db,
   );
 }
+
+/** What a round staked and paid in one statement answers: both stored answers. */
+export interface RecordedRound {
+  /** True when both calls were made before: nothing moved. */
+  duplicate: boolean;
+  debit: Record<string, unknown>;
+  credit: Record<string, unknown>;
+  /** Null for a repeat (nothing moved). */
+  balances: Record<string, number> | null;
+}
+
+/**
+ * A round's debit and closing credit in one statement (`casino_debit_credit`, migration 0876,
+ * docs/decisions/206): the debit's checks and posting, then the credit's, in one transaction.
+ * Refusals raise DW001 / DL001 and leave nothing, as the two calls' statements do.
+ */
+export async function debitCreditCall(
+  db: DbOrTx,
+  call: {
+    providerId: number;
+    requestId: string | null;
+    debitId: string;
+    debitFingerprint: string;
+    creditId: string;
+    creditFingerprint: string;
+    userId: number;
+    siteId: number;
+    gameId: number;
+    gameOn: boolean;
+    minStake: number;
+    maxStake: number;
+    roundId: string;
+    stake: number;
+    win: number;
+    details: Record<string, unknown> | undefined;
+    terms: { shareBps: number; majorPct: number; megaPct: number } | null;
+    /** The responses without `balance` and `walletTransactionId`, which the statement adds. */
+    debitResponse: Record<string, unknown>;
+    creditResponse: Record<string, unknown>;
+    now: Date;
+    debitKey: string;
+    debitMeta: object;
+    creditKey: string;
+    creditMeta: object;
+    shard: number;
+  },
+): Promise<RecordedRound> {
+  const terms = call.terms ?? { shareBps: 0, majorPct: 0, megaPct: 0 };
+  const { rows } = await sql<{
+    duplicate: boolean;
+    debit_response: Record<string, unknown>;
+    credit_response: Record<string, unknown>;
+    balances: Record<string, number> | null;
+  }>`select * from casino_debit_credit(${call.providerId}::integer, ${call.requestId}::text,
+      ${call.debitId}::text, ${call.debitFingerprint}::text, ${call.creditId}::text,
+      ${call.creditFingerprint}::text, ${call.userId}::bigint, ${call.siteId}::integer,
+      ${call.gameId}::integer, ${call.gameOn}::boolean, ${call.minStake}::bigint,
+      ${call.maxStake}::bigint, ${call.roundId}::text, ${call.stake}::bigint, ${call.win}::bigint,
+      ${JSON.stringify(call.details ?? {})}::jsonb, ${terms.shareBps}::integer,
+      ${terms.majorPct}::integer, ${terms.megaPct}::integer,
+      ${JSON.stringify(call.debitResponse)}::jsonb, ${JSON.stringify(call.creditResponse)}::jsonb,
+      ${call.now}::timestamptz, ${call.debitKey}::text, ${JSON.stringify(call.debitMeta)}::jsonb,
+      ${call.creditKey}::text, ${JSON.stringify(call.creditMeta)}::jsonb,
+      ${call.shard}::smallint)`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('casino_debit_credit answered nothing');
+  return {
+    duplicate: row.duplicate,
+    debit: row.debit_response,
+    credit: row.credit_response,
+    balances: row.balances,
+  };
+}

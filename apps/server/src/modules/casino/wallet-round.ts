@@ -27,8 +27,8 @@ export const WALLET_REFUSAL_SQLSTATE = 'DW001';
 
 /**
  * A refusal raised by the wallet's statements (`casino_find_call`, `casino_debit`,
- * `casino_credit`: SQLSTATE DW001, the code as message) as the wallet's error; anything else
- * as it came. `game` is the debit's or credit's (a rollback names none).
+ * `casino_credit`, `casino_debit_credit`: SQLSTATE DW001, the code as message) as the wallet's
+ * error; anything else as it came. `game` is the debit's or credit's (a rollback names none).
  */
 export function walletRefusal(
   error: unknown,
@@ -46,7 +46,8 @@ export function walletRefusal(
     case 'REPLAYED_REQUEST':
       return walletErrors.replayed(call.requestId ?? '');
     case 'TRANSACTION_MISMATCH':
-      return walletErrors.mismatch(call.transactionId);
+      // A debit-credit names its credit's id when that is the one used before (migration 0876).
+      return walletErrors.mismatch(e.detail || call.transactionId);
     case 'UNKNOWN_GAME':
       return call.game ? walletErrors.unknownGame(call.game.slug) : error;
     case 'PLAYER_BLOCKED':

@@ -7,10 +7,12 @@ import {
   walletAuthenticateRequestSchema,
   walletBalanceRequestSchema,
   walletCreditRequestSchema,
+  walletDebitCreditRequestSchema,
   walletDebitRequestSchema,
   walletErrorResponseSchema,
   walletPlayerResponseSchema,
   walletRollbackRequestSchema,
+  walletRoundResponseSchema,
   walletTransactionResponseSchema,
 } from '@dau/contracts/casino/wallet-seam';
 import { API_BASE } from '@dau/contracts/http';
@@ -27,7 +29,7 @@ const providers = new WeakMap<object, WalletProvider>();
 const moneyRequests = new WeakMap<object, { providerId: number; requestId: string }>();
 type ProviderRow = NonNullable<Awaited<ReturnType<typeof providerBySlug>>>;
 const params = z.object({ provider: z.string().min(1).max(60) });
-const MONEY_OPERATIONS = /\/(debit|credit|rollback)$/;
+const MONEY_OPERATIONS = /\/(debit|credit|rollback|debit-credit)$/;
 
 const errorResponses = {
   400: walletErrorResponseSchema,
@@ -163,6 +165,10 @@ export async function walletSeamRoutes(
       `${API_BASE.games}/wallet/:provider/${operation}`,
       {
         config: { rateLimit: false },
+        // Server to server, JSON under a kilobyte: no compression and no browser headers (ADR 206).
+        compress: false,
+        decompress: false,
+        helmet: false,
         preValidation: verify,
         schema: {
           tags: ['casino wallet'],
@@ -238,6 +244,44 @@ export async function walletSeamRoutes(
       const player = await playerOf(body.playerId);
       return (await core.credit(providerOf(request), { ...body, userId: player.id, known: player }))
         .response;
+    },
+  );
+
+  route(
+    'debit-credit',
+    'Take a stake and pay its result in one call (a round decided when staked); idempotent by both transaction ids',
+    walletDebitCreditRequestSchema,
+    walletRoundResponseSchema,
+    async (request, body) => {
+      const claims = tokenPlayer(body.token);
+      if (claims.externalId !== body.playerId) {
+        throw new WalletError('INVALID_TOKEN', 'The token names another player.');
+      }
+      const player = await playerOf(body.playerId);
+      const { debit, credit } = await core.debitCredit(providerOf(request), {
+        userId: player.id,
+        known: player,
+        requestId: body.requestId,
+        gameSlug: body.gameSlug,
+        roundId: body.roundId,
+        debit: { transactionId: body.debitTransactionId, amount: body.debitAmount },
+        credit: { transactionId: body.creditTransactionId, amount: body.creditAmount },
+      });
+      return {
+        status: 'OK' as const,
+        playerId: credit.playerId,
+        currency: credit.currency,
+        balance: credit.balance,
+        roundId: credit.roundId,
+        debit: {
+          transactionId: debit.transactionId,
+          walletTransactionId: debit.walletTransactionId,
+        },
+        credit: {
+          transactionId: credit.transactionId,
+          walletTransactionId: credit.walletTransactionId,
+        },
+      };
     },
   );
 

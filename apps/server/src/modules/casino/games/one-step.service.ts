@@ -76,8 +76,8 @@ export function winOf(stake: Cents, multiplier: Multiplier, maxWin: Cents): Cent
 /**
  * One-step games (Dice, Plinko, Scratch card, Keno): the round's nonce is taken, the outcome
  * computed from the seed pair, then the stake is debited and the win credited through the game
- * wallet (one round, two idempotent calls; a crash in between is credited by the wallet's
- * recovery from the planned win).
+ * wallet in one idempotent call (its debit-credit, ADR 206: one statement, so a crash leaves
+ * the round unplayed or settled).
  */
 export class OneStepGames {
   constructor(

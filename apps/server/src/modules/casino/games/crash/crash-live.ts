@@ -21,7 +21,8 @@ export const decimal = (hundredths: number) => hundredths / 100;
 /**
  * What clients see of High Flyer (ADR 190): rounds (seed and crash point only once crashed),
  * the live bets list with masked names, and the player's own bets; and the pushes: each phase
- * to both crash rooms, the list batched per room (250 ms, or 2 s with data saving).
+ * to both crash rooms, the list batched per room (250 ms, or 2 s with data saving), both written
+ * to a room's sockets a slice at a time (`toRoomPaced`, decision 191).
  */
 export class CrashLive {
   private readonly chains = new Map<number, CrashChainRow>();
@@ -138,7 +139,7 @@ export class CrashLive {
     const bets = [...this.pending[kind].values()];
     this.pending[kind].clear();
     if (bets.length === 0) return;
-    this.deps.realtime.toRoom(kind === 'full' ? rooms.crash : rooms.crashLite, 'CrashBets', {
+    this.deps.realtime.toRoomPaced(kind === 'full' ? rooms.crash : rooms.crashLite, 'CrashBets', {
       roundId: this.pendingRound,
       bets,
     });
@@ -146,8 +147,9 @@ export class CrashLive {
 
   async pushRound(row: CrashRoundRow): Promise<void> {
     const view = await this.view(row);
-    this.deps.realtime.toRoom(rooms.crash, 'CrashRound', view);
-    this.deps.realtime.toRoom(rooms.crashLite, 'CrashRound', view);
+    // Paced like the lists (decision 191), so a round's phase never overtakes its last list.
+    this.deps.realtime.toRoomPaced(rooms.crash, 'CrashRound', view);
+    this.deps.realtime.toRoomPaced(rooms.crashLite, 'CrashRound', view);
   }
 
   close(): void {
