@@ -16,7 +16,12 @@
  * guide (docs/throttling.md, "Calibrating the CPU slowdown") asks for a smaller multiplier on a
  * slower host — 2× from a low-end desktop (1000–1500) to a mid-tier phone. The report prints
  * the host's benchmarkIndex and that suggestion; docs/performance.md records both (ADR 185).
+ *
+ * Each run's long tasks (Lighthouse's `long-tasks` audit, in the simulation's time: what TBT
+ * counts, 50 ms and up) are printed with the script they are attributed to (`longTasks`), and
+ * `BENCH_LH_TRACE=<dir>` writes each run's trace there for a closer look (ADR 189).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -29,6 +34,8 @@ const BEFORE = process.env.BENCH_LH_BEFORE;
 const EVENT = '(event)';
 const PAGES = (process.env.BENCH_LH_PAGES ?? `/,/sports/football-1,${EVENT},/casino`).split(',');
 const CPU = process.env.BENCH_LH_CPU ? Number(process.env.BENCH_LH_CPU) : undefined;
+const TRACE_DIR = process.env.BENCH_LH_TRACE;
+let traces = 0;
 
 /**
  * The multiplier Lighthouse's throttling guide gives for a host of this benchmarkIndex to
@@ -55,6 +62,8 @@ interface Sample {
   benchmarkIndex: number;
   /** The largest paint's element and its phases (time to first byte, load delay, load time, render delay). */
   lcpElement: string;
+  /** The long tasks TBT counts: "start+duration script" in the simulation's milliseconds. */
+  longTasks: string[];
 }
 
 interface AuditTable {
@@ -72,6 +81,23 @@ function lcpElementOf(details: unknown): string {
     .map((p) => `${p.phase ?? '?'} ${Math.round(p.timing ?? 0)} ms`)
     .join(', ');
   return phases ? `${node} — ${phases}` : node;
+}
+
+interface LongTask {
+  url?: string;
+  startTime?: number;
+  duration?: number;
+}
+
+/** "1510+172 index-D-Pnqrha.js" per long task, in start order, from the `long-tasks` audit. */
+function longTasksOf(details: unknown): string[] {
+  const items = (details as { items?: LongTask[] } | undefined)?.items ?? [];
+  return [...items]
+    .sort((a, b) => (a.startTime ?? 0) - (b.startTime ?? 0))
+    .map(
+      (t) =>
+        `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ${(t.url ?? '').split('/').pop() || 'unattributed'}`,
+    );
 }
 
 const median = (values: number[]): number => {
@@ -120,6 +146,12 @@ async function measureOnce(port: number, url: string): Promise<Sample> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (TRACE_DIR) {
+    await mkdir(TRACE_DIR, { recursive: true });
+    traces += 1;
+    const name = `${String(traces).padStart(2, '0')}-${new URL(url).pathname.replaceAll('/', '_')}.trace.json`;
+    await writeFile(path.join(TRACE_DIR, name), JSON.stringify(result.artifacts.Trace));
+  }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcpMs: Math.round(audit('first-contentful-paint')),
@@ -129,6 +161,7 @@ async function measureOnce(port: number, url: string): Promise<Sample> {
     kb: Number((audit('total-byte-weight') / 1000).toFixed(1)),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+    longTasks: longTasksOf(lhr.audits['long-tasks']?.details),
   };
 }
 
@@ -182,7 +215,8 @@ try {
 const rows = builds.flatMap((build) =>
   PAGES.map((page) => {
     const samples = build.samples.get(page) ?? [];
-    const pick = (key: Exclude<keyof Sample, 'lcpElement'>) => median(samples.map((s) => s[key]));
+    const pick = (key: Exclude<keyof Sample, 'lcpElement' | 'longTasks'>) =>
+      median(samples.map((s) => s[key]));
     const m = {
       score: pick('score'),
       fcpMs: pick('fcpMs'),
@@ -200,6 +234,8 @@ const rows = builds.flatMap((build) =>
       scores: samples.map((s) => s.score),
       /** Each run's TBT: the metric that moves most with the machine's load. */
       tbtsMs: samples.map((s) => s.tbtMs),
+      /** Each run's long tasks (what TBT counts), "start+duration script". */
+      longTasks: samples.map((s) => s.longTasks.join(', ')),
       /** The largest paint of the last run. */
       lcpElement: samples.at(-1)?.lcpElement ?? '',
       ratioToGoal: {

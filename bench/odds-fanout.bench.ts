@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ClientsResult, FanoutRoom, ParentMessage } from './odds-fanout-clients';
 import { benchChild, type BenchChild } from './child-kit';
+import { watchBatches } from './odds-fanout-batches';
 import { DATABASE_URL, percentile, reachable, tenth } from './postgres-kit';
 import { openPicks, reporter, withBenchServer } from './server-kit';
 
@@ -94,6 +95,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           }
           flush();
         };
+        const batchWatch = watchBatches(feed.ingestion, clock);
         const loopDelay = monitorEventLoopDelay({ resolution: 10 });
         await feed.connect();
         const sim = feed.simulator;
@@ -142,6 +144,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
         const cpuBefore = process.cpuUsage();
         loopDelay.enable();
         tracking = true;
+        batchWatch.start();
         const started = clock();
         let sent = 0;
         let inFlight = 0;
@@ -193,6 +196,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           return spans.sort((a, b) => a - b);
         };
         const toCommit = stage(entered, committed);
+        const batchTimes = batchWatch.report(entered, committed, started);
         const toFlush = stage(committed, flushed);
         for (const p of procs)
           p.child.send({ type: 'collect', changes, sportOf } satisfies ParentMessage);
@@ -228,6 +232,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           maxMs: tenth(latencies.at(-1) ?? 0),
           ingestToCommitP50Ms: tenth(percentile(toCommit, 50)),
           ingestToCommitP99Ms: tenth(percentile(toCommit, 99)),
+          ingestToCommitMaxMs: tenth(toCommit.at(-1) ?? 0),
           commitToFlushP50Ms: tenth(percentile(toFlush, 50)),
           commitToFlushP99Ms: tenth(percentile(toFlush, 99)),
           serverLoopDelayP50Ms: tenth(loopDelay.percentile(50) / 1e6),
@@ -240,6 +245,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           serverRssMbAtStart: Math.round(rssAtStart / 2 ** 20),
           serverRssMbMax: Math.round(rssMax / 2 ** 20),
           coalescingGapMsAtEnd: tenth(feed.publisher.currentGapMs()),
+          ingestionBatches: batchTimes,
           goal: '10,000 clients: p99 ≤ 200 ms, 100 % delivered, RSS < 1 GB',
         };
       } finally {

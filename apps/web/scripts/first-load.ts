@@ -58,7 +58,7 @@ export const DEFERRED: readonly { pattern: RegExp; reason: string }[] = [
   // Home's `casino_games` block: asked for once the home story names it (after the first paint).
   {
     pattern: /^src\/features\/casino\/home-casino-games\.tsx$/,
-    reason: 'home casino block: after the home story loads',
+    reason: 'home casino block: after the first paint (ADR 189)',
   },
   { pattern: /^src\/features\/shell\/site-menu\.tsx$/, reason: 'on first menu open' },
   { pattern: /^src\/features\/support\/support-panel\.tsx$/, reason: 'on first Help open' },

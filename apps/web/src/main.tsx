@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/theme.css';
-import { afterFirstPaint } from './lib/after-paint';
+import { afterPaintLoadsSettled } from './lib/after-paint';
 import { watchPreloadErrors } from './lib/chunk-reload';
 import { enableFullStylesheet } from './lib/full-stylesheet';
 import { watchScriptErrors } from './lib/client-log';
@@ -54,10 +54,11 @@ if (currentLanguage() === 'sw') {
 // The browser's install offer may come before lib/installable loads: kept for it (ADR 181).
 window.addEventListener('beforeinstallprompt', (event) => (window.dauInstallOffer = event));
 
-// Realtime after the first paint, never for crawlers or Opera Mini's proxy; then the service
-// worker and the install offer (ADR 181).
+// Realtime after the first paint and the page's deferred parts (home's slots, the footer: ADR
+// 189), never for crawlers or Opera Mini's proxy; then the service worker and the install offer
+// (ADR 181).
 if (!browser.bot && !browser.operaMini) {
-  void afterFirstPaint()
+  void afterPaintLoadsSettled()
     .then(() => import('./lib/realtime'))
     .then(({ startRealtime }) => startRealtime())
     .then(() => import('./lib/installable'))

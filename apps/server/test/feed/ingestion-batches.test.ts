@@ -60,13 +60,17 @@ async function storedHome(eventId: number): Promise<number | undefined> {
   return row ? Number(row.odds) : undefined;
 }
 
+/** Ingestion's commit of one batch (private), to count the batches. */
+const batchesOf = (ingestion: unknown) =>
+  ingestion as { commit: (batch: unknown) => Promise<void> };
+
 const homeIn = (event: ReadEvent | undefined) =>
   event?.markets.get(marketKey(1, ''))?.outcomes.find((o) => o.outcomeId === 1)?.odds;
 
 describe('ingestion in batches', () => {
   it('commits messages handed over together in fewer transactions, each change published in order', async () => {
     const [a, b] = openEvents(2) as [ReadEvent, ReadEvent];
-    const transaction = vi.spyOn(t.deps.db, 'transaction');
+    const commit = vi.spyOn(batchesOf(t.deps.feed.ingestion), 'commit');
     changes.length = 0;
     const messages: FeedMessage[] = [];
     for (let i = 1; i <= 5; i++) {
@@ -74,11 +78,11 @@ describe('ingestion in batches', () => {
     }
     const done = messages.map((m) => t.deps.feed.ingestion.handle(m));
     await Promise.all(done);
-    const transactions = transaction.mock.calls.length;
-    transaction.mockRestore();
+    const batches = commit.mock.calls.length;
+    commit.mockRestore();
 
-    expect(transactions).toBeGreaterThanOrEqual(1);
-    expect(transactions).toBeLessThan(messages.length);
+    expect(batches).toBeGreaterThanOrEqual(1);
+    expect(batches).toBeLessThan(messages.length);
     expect(await storedHome(a.id)).toBe(505);
     expect(await storedHome(b.id)).toBe(605);
     expect(homeIn(t.deps.feed.model.events.get(a.id))).toBe(505);
@@ -106,16 +110,25 @@ describe('ingestion in batches', () => {
   it('applies none of a failed batch nor what was staged on it; the next message applies', async () => {
     const [a] = openEvents(1) as [ReadEvent];
     const before = t.deps.feed.model.events.get(a.id);
-    const transaction = vi.spyOn(t.deps.db, 'transaction').mockImplementationOnce(() => {
-      throw new Error('the database went away');
-    });
     changes.length = 0;
-    const failed = t.deps.feed.ingestion.handle(priceMessage(a, 801, 1));
-    const onTop = t.deps.feed.ingestion.handle(priceMessage(a, 802, 2));
-    await expect(failed).rejects.toThrow('the database went away');
-    // Either in the failed batch or in the next one, built on it: refused as well.
-    await expect(onTop).rejects.toThrow();
-    transaction.mockRestore();
+    const ingestion = t.deps.feed.ingestion;
+    const internals = batchesOf(ingestion);
+    const commit = internals.commit.bind(internals);
+    // A message staged once the failing batch's statement is under way: the next batch, built on it.
+    let onTop: Promise<void> | undefined;
+    const spy = vi.spyOn(internals, 'commit').mockImplementationOnce((batch) => {
+      const running = commit(batch);
+      onTop = ingestion.handle(priceMessage(a, 802, 3));
+      return running;
+    });
+    // Odds below 1.00 break the table's check: the database refuses the batch's one statement,
+    // the message staged with it included.
+    const first = ingestion.handle(priceMessage(a, 801, 1));
+    const failed = ingestion.handle(priceMessage(a, 50, 2));
+    await expect(failed).rejects.toThrow(/check constraint/);
+    await expect(first).rejects.toThrow(/check constraint/);
+    await expect(onTop).rejects.toThrow(/earlier batch it builds on failed/);
+    spy.mockRestore();
     expect(t.deps.feed.model.events.get(a.id)).toBe(before);
     expect(await storedHome(a.id)).toBe(homeIn(before));
     expect(changes).toHaveLength(0);

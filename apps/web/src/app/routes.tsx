@@ -179,9 +179,18 @@ export const ROUTE_OBJECTS: RouteObject[] = APP_ROUTES.map((route) => ({
   handle: route,
 }));
 
+/** `routeFor`'s answers: React Router ranks the whole table on every match (ADR 189). */
+const routeOfPath = new Map<string, AppRoute>();
+const ROUTE_CACHE_SIZE = 64;
+
 /** The route a path renders (the 404 route when none matches). */
 export function routeFor(pathname: string): AppRoute {
+  const known = routeOfPath.get(pathname);
+  if (known) return known;
   const matches = matchRoutes(ROUTE_OBJECTS, pathname);
   const handle = matches?.[matches.length - 1]?.route.handle as AppRoute | undefined;
-  return handle ?? NOT_FOUND_ROUTE;
+  const route = handle ?? NOT_FOUND_ROUTE;
+  if (routeOfPath.size >= ROUTE_CACHE_SIZE) routeOfPath.clear();
+  routeOfPath.set(pathname, route);
+  return route;
 }

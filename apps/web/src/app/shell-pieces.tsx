@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { afterFirstPaint, useAfterFirstPaint } from '../lib/after-paint';
+import { afterFirstPaint, afterPaintLoad, useAfterFirstPaint } from '../lib/after-paint';
 import { lazyPage } from '../lib/chunk-reload';
 import { ErrorBoundary } from './error-boundary';
 
@@ -7,7 +7,7 @@ import { ErrorBoundary } from './error-boundary';
  * Lazy stand-ins for the pieces in `deferred-shell.tsx`. They render nothing until the first
  * paint is done, then load one small chunk; if it fails, the piece is simply left out.
  */
-const load = () => import('./deferred-shell');
+const load = () => afterPaintLoad(() => import('./deferred-shell'));
 
 export const Footer = lazyPage(load, 'Footer');
 export const ContentBanners = lazyPage(load, 'ContentBanners');

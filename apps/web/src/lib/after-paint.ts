@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * "After the first paint": once the first page has rendered (page-outlet calls
@@ -43,13 +43,17 @@ export function afterFirstPaint(): Promise<void> {
   return ready;
 }
 
-/** False on the first render of the app, true once `afterFirstPaint()` has resolved. */
+/**
+ * False on the first render of the app, true once `afterFirstPaint()` has resolved. What it
+ * then draws (the footer, the banners) renders as a transition: React yields to the browser
+ * every few milliseconds instead of rendering it in one long task (ADR 189).
+ */
 export function useAfterFirstPaint(): boolean {
   const [done, setDone] = useState(painted);
   useEffect(() => {
     if (done) return;
     let live = true;
-    void afterFirstPaint().then(() => live && setDone(true));
+    void afterFirstPaint().then(() => live && startTransition(() => setDone(true)));
     return () => {
       live = false;
     };
@@ -85,4 +89,51 @@ function firstInput(): Promise<void> {
  */
 export function afterFirstPaintOrInput(): Promise<void> {
   return Promise.race([afterFirstPaint(), firstInput()]);
+}
+
+/** The longest `afterPaintLoadsSettled()` waits for loads that do not settle. */
+const SETTLE_TIMEOUT_MS = 5_000;
+let pendingLoads = 0;
+let onSettled: (() => void)[] = [];
+
+/**
+ * A deferred part of the first page (home's sports slots and casino block, the shell's footer
+ * and banners): `load` runs after the first paint or at the first input, and is counted until it
+ * settles, so what comes after the page's own parts (the realtime connection) can wait for them
+ * instead of loading, evaluating and hydrating in the same moment (ADR 189).
+ */
+export function afterPaintLoad<T>(load: () => Promise<T>): Promise<T> {
+  pendingLoads += 1;
+  const settled = () => {
+    pendingLoads -= 1;
+    if (pendingLoads > 0) return;
+    const waiting = onSettled;
+    onSettled = [];
+    for (const resolve of waiting) resolve();
+  };
+  const loaded = afterFirstPaintOrInput().then(load);
+  loaded.then(settled, settled);
+  return loaded;
+}
+
+/**
+ * After the first paint, once the deferred parts of the page (`afterPaintLoad`) have loaded and
+ * the browser has been idle after them (React has hydrated what they brought): at most
+ * `SETTLE_TIMEOUT_MS` later. For work the first screen does not show, one piece at a time
+ * (ADR 189): every long task the page runs at once is blocking time on a slow phone.
+ */
+export function afterPaintLoadsSettled(): Promise<void> {
+  const settle = async (): Promise<void> => {
+    await afterFirstPaint();
+    // The parts the first paint rendered ask for their code in the renders after it.
+    await whenIdle();
+    while (pendingLoads > 0) {
+      await new Promise<void>((resolve) => onSettled.push(resolve));
+      await whenIdle();
+    }
+  };
+  const cap = afterFirstPaint().then(
+    () => new Promise<void>((resolve) => setTimeout(resolve, SETTLE_TIMEOUT_MS)),
+  );
+  return Promise.race([settle(), cap]);
 }

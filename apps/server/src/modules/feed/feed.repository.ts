@@ -55,7 +55,7 @@ export async function upsertTaxonomy(db: DbOrTx, fixture: Fixture): Promise<void
     .execute();
 }
 
-/** Rows per statement: well under PostgreSQL's 65,535 parameters for the widest row (14). */
+/** Outbox rows per statement: well under PostgreSQL's 65,535 parameters (5 a row). */
 const ROWS_PER_STATEMENT = 2_000;
 
 function chunks<T>(rows: readonly T[]): T[][] {
@@ -66,88 +66,49 @@ function chunks<T>(rows: readonly T[]): T[][] {
   return out;
 }
 
-/**
- * Writes events' new states, one statement per 2,000 (each id once). The `last_seq` guard makes
- * a stale or repeated state a no-op even if two writers raced; returns the ids written.
- */
-export async function saveEvents(db: DbOrTx, events: readonly ReadEvent[]): Promise<Set<number>> {
-  const written = new Set<number>();
-  for (const part of chunks(events)) {
-    const rows = await db
-      .insertInto('feed_events')
-      .values(
-        part.map((event) => ({
-          id: event.id,
-          sport_id: event.sportId,
-          category_id: event.categoryId,
-          tournament_id: event.tournamentId,
-          home: event.home,
-          away: event.away,
-          start_time: new Date(event.startTime),
-          status: event.status,
-          clock_minute: event.clockMinute,
-          home_score: event.homeScore,
-          away_score: event.awayScore,
-          status_text: event.statusText,
-          producer: event.producer,
-          last_seq: event.lastSeq,
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet({
-            sport_id: (eb) => eb.ref('excluded.sport_id'),
-            category_id: (eb) => eb.ref('excluded.category_id'),
-            tournament_id: (eb) => eb.ref('excluded.tournament_id'),
-            home: (eb) => eb.ref('excluded.home'),
-            away: (eb) => eb.ref('excluded.away'),
-            start_time: (eb) => eb.ref('excluded.start_time'),
-            status: (eb) => eb.ref('excluded.status'),
-            clock_minute: (eb) => eb.ref('excluded.clock_minute'),
-            home_score: (eb) => eb.ref('excluded.home_score'),
-            away_score: (eb) => eb.ref('excluded.away_score'),
-            status_text: (eb) => eb.ref('excluded.status_text'),
-            producer: (eb) => eb.ref('excluded.producer'),
-            last_seq: (eb) => eb.ref('excluded.last_seq'),
-            updated_at: sql<Date>`now()`,
-          })
-          .where('feed_events.last_seq', '<', (eb) => eb.ref('excluded.last_seq')),
-      )
-      .returning('id')
-      .execute();
-    for (const row of rows) written.add(Number(row.id));
-  }
-  return written;
+/** A batch's writes (ADR 232): each event's last state, the markets it changed, its settlements. */
+export interface BatchWrites {
+  /** In id order, each once. */
+  events: readonly ReadEvent[];
+  /** In key order, each once: the markets any message of the batch changed, at their last state. */
+  markets: readonly { eventId: number; market: ReadMarket }[];
+  /** In the feed's order. */
+  settlements: readonly SettlementMessage[];
 }
 
-/** Writes markets and their outcomes (each market once), set-based. */
-export async function saveMarkets(
-  db: DbOrTx,
-  markets: readonly { eventId: number; market: ReadMarket }[],
-): Promise<void> {
-  for (const part of chunks(markets)) {
-    await db
-      .insertInto('feed_markets')
-      .values(
-        part.map(({ eventId, market: m }) => ({
-          event_id: eventId,
-          market_id: m.marketId,
-          specifier: m.specifier,
-          name: m.name,
-          status: m.status,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['event_id', 'market_id', 'specifier']).doUpdateSet({
-          name: (eb) => eb.ref('excluded.name'),
-          status: (eb) => eb.ref('excluded.status'),
-          updated_at: sql<Date>`now()`,
-        }),
-      )
-      .execute();
-  }
-  const outcomes = markets.flatMap(({ eventId, market: m }) =>
+/**
+ * Writes a batch in one statement (ADR 233): the events' states, guarded by `last_seq` so a
+ * stale or repeated state is a no-op even if two writers raced; then, only for the events
+ * written, their markets, outcomes and settlement messages (a repeated message queues nothing).
+ * One statement is one round trip and, outside a transaction, one atomic commit: all of it or
+ * nothing. The rows travel as JSON (one parameter per table, no 65,535-parameter limit) and are
+ * written in key order. Returns the ids of the events written.
+ */
+export async function saveBatch(db: DbOrTx, batch: BatchWrites): Promise<Set<number>> {
+  const events = batch.events.map((event) => ({
+    id: event.id,
+    sport_id: event.sportId,
+    category_id: event.categoryId,
+    tournament_id: event.tournamentId,
+    home: event.home,
+    away: event.away,
+    start_time: new Date(event.startTime).toISOString(),
+    status: event.status,
+    clock_minute: event.clockMinute,
+    home_score: event.homeScore,
+    away_score: event.awayScore,
+    status_text: event.statusText,
+    producer: event.producer,
+    last_seq: event.lastSeq,
+  }));
+  const markets = batch.markets.map(({ eventId, market: m }) => ({
+    event_id: eventId,
+    market_id: m.marketId,
+    specifier: m.specifier,
+    name: m.name,
+    status: m.status,
+  }));
+  const outcomes = batch.markets.flatMap(({ eventId, market: m }) =>
     m.outcomes.map((o) => ({
       event_id: eventId,
       market_id: m.marketId,
@@ -158,19 +119,65 @@ export async function saveMarkets(
       active: o.active,
     })),
   );
-  for (const part of chunks(outcomes)) {
-    await db
-      .insertInto('feed_outcomes')
-      .values(part)
-      .onConflict((oc) =>
-        oc.columns(['event_id', 'market_id', 'specifier', 'outcome_id']).doUpdateSet({
-          name: (eb) => eb.ref('excluded.name'),
-          odds: (eb) => eb.ref('excluded.odds'),
-          active: (eb) => eb.ref('excluded.active'),
-        }),
-      )
-      .execute();
-  }
+  const settlements = batch.settlements.map((message, n) => ({
+    n,
+    message_key: `${message.type}:${message.eventId}:${message.seq}`,
+    kind: message.type satisfies SettlementKind,
+    event_id: message.eventId,
+    producer: message.producer,
+    payload: message,
+  }));
+  const { rows } = await sql<{ id: number }>`
+    with written as (
+      insert into feed_events as e (id, sport_id, category_id, tournament_id, home, away,
+        start_time, status, clock_minute, home_score, away_score, status_text, producer, last_seq)
+      select r.id, r.sport_id, r.category_id, r.tournament_id, r.home, r.away, r.start_time,
+        r.status, r.clock_minute, r.home_score, r.away_score, r.status_text, r.producer, r.last_seq
+      from json_to_recordset(${JSON.stringify(events)}::json) as r(id bigint, sport_id integer,
+        category_id integer, tournament_id integer, home text, away text, start_time timestamptz,
+        status smallint, clock_minute smallint, home_score smallint, away_score smallint,
+        status_text text, producer smallint, last_seq bigint)
+      order by r.id
+      on conflict (id) do update set sport_id = excluded.sport_id,
+        category_id = excluded.category_id, tournament_id = excluded.tournament_id,
+        home = excluded.home, away = excluded.away, start_time = excluded.start_time,
+        status = excluded.status, clock_minute = excluded.clock_minute,
+        home_score = excluded.home_score, away_score = excluded.away_score,
+        status_text = excluded.status_text, producer = excluded.producer,
+        last_seq = excluded.last_seq, updated_at = now()
+      where e.last_seq < excluded.last_seq
+      returning e.id
+    ), markets as (
+      insert into feed_markets as m (event_id, market_id, specifier, name, status)
+      select r.event_id, r.market_id, r.specifier, r.name, r.status
+      from json_to_recordset(${JSON.stringify(markets)}::json) as r(event_id bigint,
+        market_id integer, specifier text, name text, status smallint)
+      where r.event_id in (select id from written)
+      order by r.event_id, r.market_id, r.specifier
+      on conflict (event_id, market_id, specifier) do update set name = excluded.name,
+        status = excluded.status, updated_at = now()
+    ), outcomes as (
+      insert into feed_outcomes as o (event_id, market_id, specifier, outcome_id, name, odds,
+        active)
+      select r.event_id, r.market_id, r.specifier, r.outcome_id, r.name, r.odds, r.active
+      from json_to_recordset(${JSON.stringify(outcomes)}::json) as r(event_id bigint,
+        market_id integer, specifier text, outcome_id integer, name text, odds integer,
+        active boolean)
+      where r.event_id in (select id from written)
+      order by r.event_id, r.market_id, r.specifier, r.outcome_id
+      on conflict (event_id, market_id, specifier, outcome_id) do update set
+        name = excluded.name, odds = excluded.odds, active = excluded.active
+    ), settlements as (
+      insert into feed_settlement_outbox (message_key, kind, event_id, producer, payload)
+      select r.message_key, r.kind, r.event_id, r.producer, r.payload
+      from json_to_recordset(${JSON.stringify(settlements)}::json) as r(n integer,
+        message_key text, kind text, event_id bigint, producer smallint, payload jsonb)
+      where r.event_id in (select id from written)
+      order by r.n
+      on conflict (message_key) do nothing
+    )
+    select id from written`.execute(db);
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** Queues settlement messages for the betting module; a repeated message queues nothing. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { isSettlementMessage, type Fixture, type SettlementMessage } from './feed-messages';
-import { enqueueSettlements, saveEvents, saveMarkets, upsertTaxonomy } from './feed.repository';
+import { saveBatch, upsertTaxonomy } from './feed.repository';
 import type { EventChange, EventMessage } from './ingestion-staging';
 import type { ReadEvent, ReadMarket } from './read-model';
 import { marketKey } from './read-model';
@@ -16,11 +16,13 @@ export interface StagedMessage {
 }
 
 /**
- * Writes a batch of staged messages in one transaction, set-based (ADR 232): each event's last
- * state once (its sequence guarded in the database), each market changed by any of the
- * batch's messages once at its last state, every settlement message into the outbox. An event
- * the guard refuses (another writer holds a newer sequence) gets nothing of this batch written:
- * neither markets nor settlements. Returns the ids of the events written.
+ * Writes a batch of staged messages, set-based (ADR 232): each event's last state once (its
+ * sequence guarded in the database), each market changed by any of the batch's messages once at
+ * its last state, every settlement message into the outbox. An event the guard refuses (another
+ * writer holds a newer sequence) gets nothing of this batch written: neither markets nor
+ * settlements. It is one statement, so one round trip and its own commit (ADR 233); only a batch
+ * that brings a new sport, category or tournament wraps it in a transaction with their upserts.
+ * Returns the ids of the events written.
  */
 export async function writeBatch(db: Db, staged: readonly StagedMessage[]): Promise<Set<number>> {
   const finals = new Map<number, ReadEvent>();
@@ -36,22 +38,17 @@ export async function writeBatch(db: Db, staged: readonly StagedMessage[]): Prom
     if (isSettlementMessage(message)) settlements.push(message);
   }
   const events = [...finals.values()].sort((a, b) => a.id - b.id);
+  const markets: { eventId: number; market: ReadMarket }[] = [];
+  for (const event of events) {
+    for (const key of [...(changedKeys.get(event.id) ?? [])].sort()) {
+      const market = event.markets.get(key);
+      if (market) markets.push({ eventId: event.id, market });
+    }
+  }
+  const writes = { events, markets, settlements };
+  if (taxonomies.size === 0) return saveBatch(db, writes);
   return db.transaction().execute(async (tx) => {
     for (const fixture of taxonomies.values()) await upsertTaxonomy(tx, fixture);
-    const written = await saveEvents(tx, events);
-    const markets: { eventId: number; market: ReadMarket }[] = [];
-    for (const event of events) {
-      if (!written.has(event.id)) continue;
-      for (const key of [...(changedKeys.get(event.id) ?? [])].sort()) {
-        const market = event.markets.get(key);
-        if (market) markets.push({ eventId: event.id, market });
-      }
-    }
-    await saveMarkets(tx, markets);
-    await enqueueSettlements(
-      tx,
-      settlements.filter((m) => written.has(m.eventId)),
-    );
-    return written;
+    return saveBatch(tx, writes);
   });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { afterFirstPaintOrInput } from '../../lib/after-paint';
+import { afterPaintLoad } from '../../lib/after-paint';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { loadHomeBlock } from '../../lib/home-blocks';
 import { t, type StringKey } from '../../lib/i18n';
@@ -25,19 +25,20 @@ const SHORTCUTS: { to: string; label: StringKey }[] = [
 // HTML is on screen from the first paint; in the browser their code loads once the page has
 // painted and the browser is idle, or at the first touch, and then they hydrate (ADR 182): out of
 // the first load of `/`. On the server they render at once.
-const slots = () =>
-  (serverEnvironment() ? Promise.resolve() : afterFirstPaintOrInput()).then(
-    () => import('../sports/home-slots'),
-  );
+const afterPaint = <T,>(load: () => Promise<T>): Promise<T> =>
+  serverEnvironment() ? load() : afterPaintLoad(load);
+const slots = () => afterPaint(() => import('../sports/home-slots'));
 const HomeHighlights = lazy(() => slots().then((m) => ({ default: m.HomeHighlights })));
 const HomeLiveNow = lazy(() => slots().then((m) => ({ default: m.HomeLiveNow })));
 const HomeTopLeagues = lazy(() => slots().then((m) => ({ default: m.HomeTopLeagues })));
 const HomeBetslip = lazy(() => slots().then((m) => ({ default: m.HomeBetslip })));
 
 // The casino's games are their own chunk, provided by the app (features do not import each
-// other); if it cannot load, home goes on without the block.
+// other); if it cannot load, home goes on without the block. The block is at the foot of the
+// page: like the slots, its server HTML stays while its code loads after the first paint (or at
+// the first touch), not during hydration (ADR 189).
 const CasinoGames = lazy(() =>
-  loadHomeBlock('casino_games').catch(() => ({ default: () => null })),
+  afterPaint(() => loadHomeBlock('casino_games')).catch(() => ({ default: () => null })),
 );
 
 /** The blocks of the `home-general-components` story this page knows. */

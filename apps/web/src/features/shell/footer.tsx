@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchStory, type BlockBase } from '../../lib/content-client';
 import { currentSite } from '../../lib/site';
@@ -25,7 +25,8 @@ export function Footer() {
   useEffect(() => {
     let live = true;
     fetchStory<FooterContent>('footer')
-      .then((story) => live && setContent(story.content))
+      // Below the page: drawn as a transition, in slices, not one long task (ADR 189).
+      .then((story) => live && startTransition(() => setContent(story.content)))
       .catch(() => undefined);
     return () => {
       live = false;

@@ -51,13 +51,27 @@ export function isMenuItemVisible(item: MenuItem, context: MenuContext): boolean
 }
 
 /**
+ * `leadsToPageOfSite`'s answers by site and path: the footer and the menu ask for every link
+ * on each render, and matching a path walks the whole route table (ADR 189).
+ */
+const pageOfSite = new Map<string, boolean>();
+const PAGE_OF_SITE_SIZE = 256;
+
+/**
  * A link to a page this site does not have (the SMS betting guide where there is no SMS
  * betting, a path no route knows) is not shown, whatever the content says.
  */
 export function leadsToPageOfSite(item: { link?: MenuLink }, siteId: number): boolean {
   const target = menuTarget({ _uid: '', label: '', ...item });
   if (!target || target.external || !isSiteId(siteId)) return true;
-  return isPagePathOnSite(target.href, SITES[siteId]);
+  const key = `${siteId} ${target.href}`;
+  let onSite = pageOfSite.get(key);
+  if (onSite === undefined) {
+    onSite = isPagePathOnSite(target.href, SITES[siteId]);
+    if (pageOfSite.size >= PAGE_OF_SITE_SIZE) pageOfSite.clear();
+    pageOfSite.set(key, onSite);
+  }
+  return onSite;
 }
 
 /** Where an item leads; links starting with https open in a new window. */

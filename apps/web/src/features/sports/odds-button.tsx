@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useAvailabilityStore } from '../../lib/availability-store';
 import { pickKey, toggleSelection, useBetslipStore } from '../../lib/betslip-store';
 import { outcomeKey, useLiveStore } from './live-store';
@@ -27,16 +28,24 @@ export interface OddsButtonProps {
  */
 export const OddsButton = memo(function OddsButton(props: OddsButtonProps) {
   const key = outcomeKey(props.eventId, props.marketUid, props.outcomeId);
-  const live = useLiveStore((s) => s.outcomes[key]);
+  // What the button draws, not the store's record: the page's first seeding of the store with
+  // the prices it already shows changes nothing here, so the buttons are not all drawn again at
+  // once (a store update re-renders synchronously, one long task: ADR 189).
+  const { odds, blocked, move } = useLiveStore(
+    useShallow((s) => {
+      const live = s.outcomes[key];
+      return live
+        ? { odds: live.o, blocked: live.ibs, move: live.move }
+        : { odds: props.odds, blocked: props.blocked, move: null };
+    }),
+  );
   const producerUp = useAvailabilityStore((s) =>
     props.isLive ? s.liveBettingAvailable : s.preMatchBettingAvailable,
   );
   const selected = useBetslipStore((s) =>
     Boolean(s.normal.selections[pickKey(props.eventId, props.marketUid, props.outcomeId)]),
   );
-  const odds = live?.o ?? props.odds;
-  const locked = !producerUp || (live ? live.ibs : props.blocked) || odds <= 1;
-  const move = live?.move ?? null;
+  const locked = !producerUp || blocked || odds <= 1;
   const className = [
     styles.odds,
     selected ? styles.oddsSelected : '',
