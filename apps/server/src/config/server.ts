@@ -129,6 +129,14 @@ export const serverEnv = {
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   /** A session unused this long ends (beside the absolute 30 days after login; ADR 122). */
   SESSION_IDLE_HOURS: z.coerce.number().positive().max(720).default(168),
+  /**
+   * How long a session read from the database may answer this instance's later requests without
+   * another read (ADR 188); 0 = every request reads its session. Ended sessions are forgotten at
+   * once (on every instance through Redis); this is the bound only for what no announcement covers.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /** The same for the High Flyer cash-out (the priority pool's route, ADR 187 and 188). */
+  SESSION_CACHE_PRIORITY_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
   /** Socket.IO connections one client address (IPv6: /64) may hold on one instance (ADR 123). */
   SOCKET_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(200),
   /** How often each instance re-checks the sessions of its signed-in sockets (ADR 123). */
@@ -170,6 +178,8 @@ export interface ServerConfig {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   sessionIdleMs: number;
+  sessionCacheMs: number;
+  sessionCachePriorityMs: number;
   socketMaxConnectionsPerIp: number;
   socketSessionCheckMs: number;
   apiDocs: boolean;
@@ -209,6 +219,8 @@ export function serverConfig(
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    sessionCachePriorityMs: e.SESSION_CACHE_PRIORITY_SECONDS * 1000,
     socketMaxConnectionsPerIp: e.SOCKET_MAX_CONNECTIONS_PER_IP,
     socketSessionCheckMs: e.SOCKET_SESSION_CHECK_SECONDS * 1000,
     apiDocs: e.API_DOCS ?? !context.isProduction,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIES } from '@dau/contracts/http';
 import { AppError } from '../errors/app-error';
-import { resolveSession } from '../modules/accounts/session.service';
+import { sessionCache } from '../modules/accounts/session-cache';
 import type { AppInstance } from '../app-types';
 
 /** The session token of a request: the `authBB` cookie, else a bearer token. */
@@ -13,19 +13,32 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+export interface GuardOptions {
+  /**
+   * The session is looked up on the priority pool (ADR 187) and a read up to
+   * `SESSION_CACHE_PRIORITY_SECONDS` old answers: for a route whose answer must not queue behind
+   * the main pool's transactions (the cash-out).
+   */
+  priority?: boolean;
+  /**
+   * The session is read from the database on every request, never from memory: routes that move
+   * money out or change credentials (payments, password change; ADR 188).
+   */
+  fresh?: boolean;
+}
+
 /**
  * Route guards. Every user endpoint derives the user from the session, never from the body
- * or the path. With `priority` the session is looked up on the priority pool (ADR 187): for a
- * route whose answer must not queue behind the main pool's transactions (a cash-out).
+ * or the path. The session comes from the instance's session cache (ADR 188): a read at most
+ * `SESSION_CACHE_SECONDS` old, else the database.
  */
-export function authGuards(app: AppInstance, options: { priority?: boolean } = {}) {
+export function authGuards(app: AppInstance, options: GuardOptions = {}) {
+  const sessions = sessionCache(app.deps);
+  const db = options.priority ? app.deps.priorityDb : app.deps.db;
+  const { sessionCacheMs, sessionCachePriorityMs } = app.deps.config;
+  const maxAgeMs = options.fresh ? 0 : options.priority ? sessionCachePriorityMs : sessionCacheMs;
   async function load(request: FastifyRequest) {
-    request.user = await resolveSession(
-      options.priority ? app.deps.priorityDb : app.deps.db,
-      sessionTokenOf(request),
-      app.deps.now(),
-      app.deps.config.sessionIdleMs,
-    );
+    request.user = await sessions.resolve(db, sessionTokenOf(request), maxAgeMs);
   }
   return {
     async requireUser(request: FastifyRequest, _reply: FastifyReply) {

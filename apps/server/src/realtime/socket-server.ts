@@ -9,6 +9,8 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@dau/contracts/realtime';
+import { cookieValue } from './cookie-value';
+import { InstanceChannelHealth, SESSIONS_ENDED } from './instance-channel';
 import { PacedRoomPush } from './paced-room-push';
 /**
  * Who a socket belongs to, as far as the realtime server needs to know: its user's room and its
@@ -103,6 +105,13 @@ export interface Realtime {
    */
   toInstances(channel: string, payload: unknown): void;
   onInstanceMessage(channel: string, handler: (payload: unknown) => void): void;
+  /**
+   * Whether `toInstances` now reaches every instance: always without REDIS_URL, else while both
+   * Redis connections have been ready for a second (`InstanceChannelHealth`; ADR 188).
+   */
+  instanceChannelUp(): boolean;
+  /** Called whenever a Redis connection of the channel drops, fails or comes back. */
+  onInstanceChannelChange(handler: () => void): void;
 }
 
 export interface RealtimeOptions {
@@ -120,21 +129,6 @@ export interface RealtimeOptions {
   maxConnectionsPerAddress?: number;
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 /**
  * The Socket.IO server on the app's HTTP server. Clients send `platform`, `sid` and `auth`
  * (spec doc 2 §4); an authenticated socket joins its user's room so pushes reach every tab and
@@ -144,6 +138,9 @@ export class SocketRealtime implements Realtime {
   io: RealtimeServer | null = null;
   private readonly handlers: ConnectionHandler[] = [];
   private redisClients: { quit(): Promise<unknown> }[] = [];
+  private readonly channel = new InstanceChannelHealth((err) =>
+    this.logger?.error({ err }, 'instance channel handler failed'),
+  );
   private logger: FastifyBaseLogger | null = null;
   private readonly connectionsByAddress = new Map<string, number>();
   private sessionCheck: ReturnType<typeof setInterval> | null = null;
@@ -254,8 +251,10 @@ export class SocketRealtime implements Realtime {
       const sub = pub.duplicate();
       pub.on('error', (err) => this.logger?.error({ err }, 'redis publisher error'));
       sub.on('error', (err) => this.logger?.error({ err }, 'redis subscriber error'));
+      this.channel.watch([pub, sub]);
       await Promise.all([pub.connect(), sub.connect()]);
       this.redisClients = [pub, sub];
+      this.channel.changed();
       io.adapter(
         createAdapter(pub, sub, { key: `${this.options.redisPrefix ?? 'dau:'}socket.io` }),
       );
@@ -348,6 +347,14 @@ export class SocketRealtime implements Realtime {
     this.io.on(channel, (payload: unknown) => this.deliverInstanceMessage(channel, payload));
   }
 
+  instanceChannelUp(): boolean {
+    return !this.options.redisUrl || (this.io !== null && this.channel.up());
+  }
+
+  onInstanceChannelChange(handler: () => void): void {
+    this.channel.onChange(handler);
+  }
+
   private deliverInstanceMessage(channel: string, payload: unknown): void {
     for (const handler of this.instanceHandlers.get(channel) ?? []) {
       try {
@@ -359,7 +366,10 @@ export class SocketRealtime implements Realtime {
   }
 
   endSessions(sessionIds: readonly number[]): void {
-    if (!this.io || sessionIds.length === 0) return;
+    if (sessionIds.length === 0) return;
+    // Every instance's session cache forgets them (this one's before this call returns).
+    this.toInstances(SESSIONS_ENDED, sessionIds);
+    if (!this.io) return;
     const sessionRooms = sessionIds.map(sessionRoom);
     // The client learns why, then the sockets go; a reconnect is anonymous (the session is gone).
     this.io.to(sessionRooms).emit('authState', { authenticated: false });
@@ -379,5 +389,6 @@ export class SocketRealtime implements Realtime {
     }
     await Promise.allSettled(this.redisClients.map((c) => c.quit()));
     this.redisClients = [];
+    this.channel.unwatch();
   }
 }

@@ -41,7 +41,8 @@ import { endSession, resolveSession } from './session.service';
 
 /** login3, isLoggedIn, logout, forgotten/reset password and change PIN. */
 export async function authRoutes(app: AppInstance): Promise<void> {
-  const { requireUser } = authGuards(app);
+  // A password change: the session is read every time, never from memory (ADR 188).
+  const { requireUser } = authGuards(app, { fresh: true });
 
   app.post(
     LOGIN3_PATH,

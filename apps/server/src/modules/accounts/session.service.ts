@@ -49,6 +49,25 @@ export async function resolveSession(
   now: Date,
   idleMs: number,
 ): Promise<SessionUser | null> {
+  return (await readSession(db, token, now, idleMs))?.user ?? null;
+}
+
+/** A usable session as read (and touched when due): its user, last use and absolute end. */
+export interface ReadSession {
+  user: SessionUser;
+  /** When it was last used, as the database now holds it (after this read's touch, if any). */
+  lastSeenAt: Date;
+  /** The absolute end (30 days after login). */
+  expiresAt: Date;
+}
+
+/** `resolveSession` with the session's times: what the session cache needs (ADR 188). */
+export async function readSession(
+  db: DbOrTx,
+  token: string | undefined,
+  now: Date,
+  idleMs: number,
+): Promise<ReadSession | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom('sessions')
@@ -59,6 +78,7 @@ export async function resolveSession(
       'users.external_id as externalId',
       'users.site_id as siteId',
       'sessions.last_seen_at as lastSeenAt',
+      'sessions.expires_at as expiresAt',
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
@@ -67,15 +87,17 @@ export async function resolveSession(
     .where('users.status', '=', 'active')
     .executeTakeFirst();
   if (!row) return null;
-  const { lastSeenAt, ...user } = row;
-  if (new Date(lastSeenAt).getTime() < now.getTime() - SESSION_TOUCH_INTERVAL_MS) {
+  const { lastSeenAt, expiresAt, ...user } = row;
+  let seen = new Date(lastSeenAt);
+  if (seen.getTime() < now.getTime() - SESSION_TOUCH_INTERVAL_MS) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: now })
       .where('id', '=', user.sessionId)
       .execute();
+    seen = now;
   }
-  return user;
+  return { user, lastSeenAt: seen, expiresAt: new Date(expiresAt) };
 }
 
 /** Of these sessions, the ones still usable now (the socket server's periodic check). */

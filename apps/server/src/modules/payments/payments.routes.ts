@@ -118,7 +118,8 @@ function limitsToWire(views: DepositLimitView[]) {
 
 async function payments(app: AppInstance, options: PaymentsRoutesOptions) {
   const ctx = paymentsContext(app, options);
-  const { requireUser } = authGuards(app);
+  // Money in and out: the session is read every time, never from memory (ADR 188).
+  const { requireUser } = authGuards(app, { fresh: true });
   const { config } = app.deps;
 
   for (const prefix of PAYMENT_PREFIXES) {
