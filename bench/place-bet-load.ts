@@ -27,34 +27,13 @@ export function postPlaceBet(
   return fetch(`${base}/api/core/betslip/PlaceBet`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      siteId: 2,
-      betType: picks.length > 1 ? 'multiple' : 'single',
-      stake: 10,
-      freebetStake: 0,
-      acceptOddsChanges: 'any',
-      idempotencyKey,
-      selections: picks.map((p) => ({
-        eventId: p.eventId,
-        marketId: 1,
-        specifier: '',
-        outcomeId: 1,
-        odds: p.odds,
-      })),
-    }),
+    body: placeBetBody(picks, idempotencyKey),
   });
 }
 
-const agent = new http.Agent({ keepAlive: true });
-
-/** `postPlaceBet` through node's `http` and a keep-alive agent: a leaner client than `fetch`. */
-function postLean(
-  base: string,
-  cookie: string,
-  picks: readonly Pick[],
-  idempotencyKey: string,
-): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify({
+/** A KSh 10 PlaceBet of `picks` (a single, or a multiple of them), as both clients send it. */
+function placeBetBody(picks: readonly Pick[], idempotencyKey: string): string {
+  return JSON.stringify({
     siteId: 2,
     betType: picks.length > 1 ? 'multiple' : 'single',
     stake: 10,
@@ -69,6 +48,18 @@ function postLean(
       odds: p.odds,
     })),
   });
+}
+
+const agent = new http.Agent({ keepAlive: true });
+
+/** `postPlaceBet` through node's `http` and a keep-alive agent: a leaner client than `fetch`. */
+function postLean(
+  base: string,
+  cookie: string,
+  picks: readonly Pick[],
+  idempotencyKey: string,
+): Promise<{ status: number; body: string }> {
+  const payload = placeBetBody(picks, idempotencyKey);
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${base}/api/core/betslip/PlaceBet`,
