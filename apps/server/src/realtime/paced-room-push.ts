@@ -7,7 +7,8 @@ export interface PacedIo {
 /** Sockets written in one turn of the event loop (about 3 ms of `writev` on this host). */
 export const PACED_SLICE = 100;
 
-interface Job {
+/** One paced push: the room, the event and its arguments. */
+export interface PacedPush {
   room: string;
   event: string;
   args: unknown[];
@@ -23,8 +24,8 @@ interface Job {
  * after that misses it, as it would have missed a push made before it joined.
  */
 export class PacedRoomPush {
-  private readonly jobs: Job[] = [];
-  private current: { job: Job; ids: string[]; at: number } | null = null;
+  private readonly jobs: PacedPush[] = [];
+  private current: { job: PacedPush; ids: string[]; at: number } | null = null;
   private scheduled = false;
 
   constructor(
@@ -37,7 +38,7 @@ export class PacedRoomPush {
     if (!this.scheduled) this.write();
   }
 
-  /** Pushes not yet written to every socket (tests, shutdown). */
+  /** Pushes not yet written to every socket (for tests). */
   get pending(): number {
     return this.jobs.length + (this.current ? 1 : 0);
   }

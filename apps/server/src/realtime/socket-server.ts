@@ -11,7 +11,7 @@ import {
 } from '@dau/contracts/realtime';
 import { cookieValue } from './cookie-value';
 import { InstanceChannelHealth, SESSIONS_ENDED } from './instance-channel';
-import { PacedRoomPush } from './paced-room-push';
+import { PacedRoomPush, type PacedPush } from './paced-room-push';
 /**
  * Who a socket belongs to, as far as the realtime server needs to know: its user's room and its
  * session's. The realtime layer knows rooms and events, no module; the session lookup is handed in.
@@ -32,11 +32,6 @@ export interface SocketData {
 
 /** A paced room push (`toRoomPaced`), sent to every instance to write to its own sockets. */
 const PACED_CHANNEL = 'paced-room-push';
-interface PacedMessage {
-  room: string;
-  event: string;
-  args: unknown[];
-}
 
 /** Messages between instances (`Realtime.toInstances`): a channel and one JSON payload. */
 export type InstanceEvents = Record<string, (payload: unknown) => void>;
@@ -150,7 +145,7 @@ export class SocketRealtime implements Realtime {
 
   constructor(private readonly options: RealtimeOptions) {
     this.onInstanceMessage(PACED_CHANNEL, (payload) => {
-      const { room, event, args } = payload as PacedMessage;
+      const { room, event, args } = payload as PacedPush;
       this.paced.push(room, event, args);
     });
   }
@@ -317,7 +312,7 @@ export class SocketRealtime implements Realtime {
   }
 
   toRoomPaced<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: EventArgs<E>) {
-    const message: PacedMessage = { room, event, args };
+    const message: PacedPush = { room, event, args };
     this.toInstances(PACED_CHANNEL, message);
   }
 
