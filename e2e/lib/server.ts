@@ -6,6 +6,12 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * Names a migrated PGlite data folder (pglite-template.ts) that `startDau` copies into each
+ * server's throw-away DATA_DIR; run-journeys.ts sets it for the journeys it starts.
+ */
+export const PGLITE_TEMPLATE_ENV = 'DAU_E2E_PGLITE_TEMPLATE';
+
 export interface DauServer {
   url: string;
   dataDir: string;
@@ -27,7 +33,9 @@ async function freePort(): Promise<number> {
 /**
  * Starts the built server (`npm run build` first) on a free port with a throw-away data
  * folder, and waits for /healthz (`timeoutMs`, 90 s by default). `root`: another checkout's build
- * (the Lighthouse bench's before-and-after run).
+ * (the Lighthouse bench's before-and-after run). Under run-journeys.ts the data folder starts as
+ * a copy of a migrated PGlite folder (pglite-template.ts) instead of an empty one: this
+ * checkout's own server on PGlite only, since the migrations are this checkout's.
  */
 export async function startDau(
   env: Record<string, string> = {},
@@ -35,6 +43,10 @@ export async function startDau(
 ): Promise<DauServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dau-e2e-'));
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template && root === repoRoot && !env.DATABASE_URL) {
+    await fs.cp(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {

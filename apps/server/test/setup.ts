@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { useWorkerDatabase } from './helpers/test-database';
+
+await useWorkerDatabase();
 
 // A test that prints console.error fails: errors must be asserted, not printed.
 let errors: unknown[][] = [];
