@@ -130,8 +130,7 @@ function roulette(): string {
   const body =
     `<circle cx="${cx}" cy="${cy}" r="${r + 8}" fill="#6b3e1f"/>` +
     segments +
-    `<circle cx="${cx}" cy="${cy}" r="56" fill="#8a5a2b"/><circle cx="${cx}" cy="${cy}" r="22" fill="#d4a24c"/><path d="M${cx} ${cy - 40}v80M${cx - 40} ${cy}h80" stroke="#d4a24c" stroke-width="6" stroke-linecap="round"/><circle cx="${cx + 70}" cy="${cy - 52}" r="8" fill="#fff"/>` +
-    `<rect x="14" y="14" width="64" height="26" rx="13" fill="#c1121f"/><text x="46" y="32" text-anchor="middle" font-family="system-ui,sans-serif" font-size="13" font-weight="800" fill="#fff">LIVE</text>`;
+    `<circle cx="${cx}" cy="${cy}" r="56" fill="#8a5a2b"/><circle cx="${cx}" cy="${cy}" r="22" fill="#d4a24c"/><path d="M${cx} ${cy - 40}v80M${cx - 40} ${cy}h80" stroke="#d4a24c" stroke-width="6" stroke-linecap="round"/><circle cx="${cx + 70}" cy="${cy - 52}" r="8" fill="#fff"/>`;
   return frame('Roulette', '#03251a', '#0b6e4f', body);
 }
 
