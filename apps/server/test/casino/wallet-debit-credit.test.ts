@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameWalletCore } from '../../src/modules/casino/game-wallet.service';
 import type { DebitCreditCall } from '../../src/modules/casino/game-wallet.types';
 import { JACKPOT_SHARE_BPS, splitContribution } from '../../src/modules/casino/jackpot.service';
+import { checkLedger } from '../../src/modules/wallet/ledger.service';
 import type { TestApp } from '../helpers/test-app';
 import {
   casinoOf,
@@ -21,10 +22,11 @@ import {
 } from './casino-kit';
 
 /**
- * A round staked and paid in one statement (`casino_debit_credit`, migration 0876,
- * docs/decisions/206): the same round, rows, postings and jackpot part as a debit and a credit,
- * each under its own transaction id; a repeat answers the first answers; every refusal leaves
- * nothing behind — no round, no stake, no money, not even the signed request. Over the seam it
+ * A round staked and paid in one statement (`casino_debit_credit`, migrations 0876 and 0886,
+ * docs/decisions/206 and 192): the same round, rows and jackpot part as a debit and a credit,
+ * each under its own transaction id, and one netted posting; a repeat answers the first
+ * answers; every refusal leaves nothing behind — no round, no stake, no money, not even the
+ * signed request. Over the seam it
  * is one signed call (`debit-credit`), checked like every other.
  */
 let t: TestApp;
@@ -96,17 +98,29 @@ describe('a round staked and paid in one statement', () => {
       { kind: 'debit', amount: 10_00, transaction_id: call.debit.transactionId },
       { kind: 'credit', amount: 19_60, transaction_id: call.credit.transactionId },
     ]);
-    // Two postings, as two calls make: the stake into bets in play, then the round settled
-    // (the house's two movements netted into one entry).
+    // One posting (ADR 192): the stake and the win netted per account, straight between the
+    // player's cash and the house (the round is never open, so nothing sits in bets in play);
+    // both calls name it, and its meta carries both ids, the stake and the win.
+    expect(played.credit.walletTransactionId).toBe(played.debit.walletTransactionId);
     expect(await ledgerEntries(played.debit.walletTransactionId)).toEqual([
-      { posting: 'bet_casino', kind: 'cash', amount: -10_00 },
-      { posting: 'bet_casino', kind: 'bets_in_play', amount: 10_00 },
+      { posting: 'win_casino_round', kind: 'cash', amount: 9_60 },
+      { posting: 'win_casino_round', kind: 'house', amount: -9_60 },
     ]);
-    expect(await ledgerEntries(played.credit.walletTransactionId)).toEqual([
-      { posting: 'win_casino', kind: 'cash', amount: 19_60 },
-      { posting: 'win_casino', kind: 'bets_in_play', amount: -10_00 },
-      { posting: 'win_casino', kind: 'house', amount: -9_60 },
-    ]);
+    const posting = await t.deps.db
+      .selectFrom('ledger_transactions')
+      .select(['meta', 'user_id'])
+      .where('id', '=', Number(played.debit.walletTransactionId))
+      .executeTakeFirstOrThrow();
+    expect(posting).toMatchObject({
+      user_id: p.user.id,
+      meta: {
+        roundId: call.roundId,
+        transactionId: call.debit.transactionId,
+        creditTransactionId: call.credit.transactionId,
+        stake: 10_00,
+        win: 19_60,
+      },
+    });
     const contribution = await t.deps.db
       .selectFrom('casino_jackpot_contributions')
       .select(['mini', 'major', 'mega'])
@@ -117,8 +131,24 @@ describe('a round staked and paid in one statement', () => {
 
     // A lost round: the stake goes to the house, nothing to the player.
     const lost = round(p.user.id, {}, 0);
-    expect((await core().debitCredit(prov, lost)).credit.balance).toBe(99_60);
+    const lostPlayed = await core().debitCredit(prov, lost);
+    expect(lostPlayed.debit.balance).toBe(99_60);
+    expect(lostPlayed.credit.balance).toBe(99_60);
     expect(await walletRound(t, lost.roundId)).toMatchObject({ status: 'settled', win: 0 });
+    expect(await ledgerEntries(lostPlayed.debit.walletTransactionId)).toEqual([
+      { posting: 'bet_casino_round', kind: 'cash', amount: -10_00 },
+      { posting: 'bet_casino_round', kind: 'house', amount: 10_00 },
+    ]);
+    // The win equals the stake: no money moves, so no posting; the calls name the round.
+    const push = round(p.user.id, {}, 10_00);
+    const pushPlayed = await core().debitCredit(prov, push);
+    expect(pushPlayed.debit.balance).toBe(89_60);
+    expect(pushPlayed.credit.balance).toBe(99_60);
+    const pushRow = await walletRound(t, push.roundId);
+    expect(pushRow).toMatchObject({ status: 'settled', stake: 10_00, win: 10_00 });
+    expect(pushPlayed.credit.walletTransactionId).toBe(`round-${pushRow!.id}`);
+    expect(await cashOf(t, p.user.id)).toBe(99_60);
+    expect((await checkLedger(t.deps.db)).ok).toBe(true);
   });
 
   it('answers a repeat with the first answers, refuses a replayed request and a changed repeat', async () => {

@@ -30,6 +30,7 @@ import * as settlementPending from './0870-settlement-pending';
 import * as casinoDebitCredit from './0876-casino-debit-credit';
 import * as ledgerPostMany from './0880-ledger-post-many';
 import * as casinoMoneyCalls from './0885-casino-money-calls';
+import * as casinoRoundSettledAtOnce from './0886-casino-round-settled-at-once';
 import * as placeBetsMany from './0890-place-bets-many';
 
 /**
@@ -68,5 +69,6 @@ export const migrations: Record<string, Migration> = {
   '0876-casino-debit-credit': casinoDebitCredit,
   '0880-ledger-post-many': ledgerPostMany,
   '0885-casino-money-calls': casinoMoneyCalls,
+  '0886-casino-round-settled-at-once': casinoRoundSettledAtOnce,
   '0890-place-bets-many': placeBetsMany,
 };

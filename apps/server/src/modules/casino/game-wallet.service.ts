@@ -230,8 +230,8 @@ export class GameWalletCore {
   /**
    * A round whose result is known when its stake is taken (ADR 206): the debit and the closing
    * credit in one statement (`casino_debit_credit`), each kept under its own transaction id as
-   * two calls would be. A repeat answers both first answers; refusals are the debit's and the
-   * credit's. Two first calls at once: the loser finds the round the winner closed (or its
+   * two calls would be, the round booked settled in one netted posting (ADR 192). A repeat
+   * answers both first answers; refusals are the debit's and the credit's. Two first calls at once: the loser finds the round the winner closed (or its
    * unique key) and runs once more, when it answers the winner's answers.
    */
   async debitCredit(provider: WalletProvider, call: DebitCreditCall): Promise<RoundAnswer> {

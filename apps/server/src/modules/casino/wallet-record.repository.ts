@@ -229,9 +229,11 @@ export interface RecordedRound {
 }
 
 /**
- * A round's debit and closing credit in one statement (`casino_debit_credit`, migration 0876,
- * docs/decisions/206): the debit's checks and posting, then the credit's, in one transaction.
- * Refusals raise DW001 / DL001 and leave nothing, as the two calls' statements do.
+ * A round's debit and closing credit in one statement (`casino_debit_credit`, migrations 0876
+ * and 0886, docs/decisions/206 and 192): the debit's checks, then a new round inserted settled
+ * with one posting netted between the player's cash and the house (a round that exists already:
+ * the debit's posting, then the credit's), in one transaction. Refusals raise DW001 / DL001 and
+ * leave nothing, as the two calls' statements do.
  */
 export async function debitCreditCall(
   db: DbOrTx,
