@@ -42,6 +42,25 @@ const homeOf = (market: MarketWire) => {
   return odds === undefined ? undefined : Math.round(odds * 100);
 };
 
+/** The flushes' spread: count, wall time and slices (p50, p99, max). */
+function flushSummary(flushes: { wallMs: number; slices: number; longestSliceMs: number }[]) {
+  if (flushes.length === 0) return { count: 0 };
+  const of = (key: 'wallMs' | 'slices' | 'longestSliceMs') => {
+    const values = flushes.map((f) => f[key]).sort((a, b) => a - b);
+    return {
+      p50: tenth(percentile(values, 50)),
+      p99: tenth(percentile(values, 99)),
+      max: tenth(values.at(-1)!),
+    };
+  };
+  return {
+    count: flushes.length,
+    wallMs: of('wallMs'),
+    slices: of('slices'),
+    longestSliceMs: of('longestSliceMs'),
+  };
+}
+
 const clientProcess = () => benchChild('odds-fanout-clients.ts', 'a client process');
 
 async function fanoutRun(): Promise<Record<string, unknown>> {
@@ -68,7 +87,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           return handle(message);
         };
         // Where the time goes (ADR 233): when each tracked price was committed (the publisher
-        // hears it) and when its push left (the coalesced flush).
+        // hears it) and when its push left (the coalesced flush; its slice, ADR 194).
         const committed = new Map<string, number>();
         const flushed = new Map<string, number>();
         const publisher = feed.publisher as unknown as {
@@ -84,16 +103,53 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           }
           eventChanged(change);
         };
+        // Each flush (ADR 194): how long from its start to its last write, its slices and the
+        // longest slice (one write to the sockets, holding the loop).
+        const flushes: { wallMs: number; slices: number; longestSliceMs: number }[] = [];
+        const slicer = publisher as unknown as {
+          write?: (...args: unknown[]) => void;
+          rest: unknown;
+        };
+        const write = slicer.write?.bind(publisher);
+        let current: { at: number; slices: number; longestSliceMs: number } | null = null;
+        if (write) {
+          slicer.write = (...args: unknown[]) => {
+            const before = tracking ? new Map(publisher.pending) : null;
+            const began = clock();
+            current ??= { at: began, slices: 0, longestSliceMs: 0 };
+            write(...args);
+            // The prices this slice sent: pending before it, gone (or replaced) after.
+            for (const [key, push] of before ?? []) {
+              if (publisher.pending.get(key) === push) continue;
+              const home = homeOf(push.payload.market);
+              if (home !== undefined) flushed.set(`${push.payload.eventId}:${home}`, began);
+            }
+            current.slices += 1;
+            current.longestSliceMs = Math.max(current.longestSliceMs, clock() - began);
+            if (!slicer.rest) {
+              if (tracking) flushes.push({ ...current, wallMs: clock() - current.at });
+              current = null;
+            }
+          };
+        }
+        const sliced = write !== undefined;
         const flush = publisher.flush.bind(publisher);
         publisher.flush = () => {
-          if (tracking) {
+          if (tracking && !sliced) {
             const at = clock();
             for (const { payload } of publisher.pending.values()) {
               const home = homeOf(payload.market);
               if (home !== undefined) flushed.set(`${payload.eventId}:${home}`, at);
             }
           }
+          const began = clock();
+          const size = publisher.pending.size;
           flush();
+          // A flush written at once (before ADR 194): one slice.
+          if (tracking && !sliced && size > 0) {
+            const ms = clock() - began;
+            flushes.push({ wallMs: ms, slices: 1, longestSliceMs: ms });
+          }
         };
         const batchWatch = watchBatches(feed.ingestion, clock);
         const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -245,6 +301,7 @@ async function fanoutRun(): Promise<Record<string, unknown>> {
           serverRssMbAtStart: Math.round(rssAtStart / 2 ** 20),
           serverRssMbMax: Math.round(rssMax / 2 ** 20),
           coalescingGapMsAtEnd: tenth(feed.publisher.currentGapMs()),
+          flushes: flushSummary(flushes),
           ingestionBatches: batchTimes,
           goal: '10,000 clients: p99 ≤ 200 ms, 100 % delivered, RSS < 1 GB',
         };
