@@ -34,6 +34,13 @@ describe('page routes', () => {
     expect(matchPageRoute('/game/info/77')?.route.path).toBe('/game/info/:id');
   });
 
+  it('compares static segments without case and keeps the splat’s rest', () => {
+    expect(matchPageRoute('/Casino/PROVIDER')?.route.page).toBe('CasinoProviders');
+    expect(matchPageRoute('/CASINO/Slots')?.params).toEqual({ slug: 'Slots' });
+    expect(matchPageRoute('/register/verify/step-2')?.params).toEqual({ '*': 'verify/step-2' });
+    expect(matchPageRoute('/register/')?.route.path).toBe('/register');
+  });
+
   it('gives the story slug of content pages', () => {
     const company = matchPageRoute('/company/about-us');
     expect(company && storySlugOf(company)).toBe('company/about-us');

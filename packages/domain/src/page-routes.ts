@@ -118,9 +118,16 @@ function segmentsOf(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
+/** A pattern split once: its segments, lower-cased for the static comparison. */
+interface CompiledRoute {
+  readonly route: PageRoute;
+  readonly segments: readonly string[];
+  readonly lower: readonly string[];
+  readonly score: number;
+}
+
 /** React Router's ranking: more segments first, then static over parameter over splat. */
-function score(pattern: string): number {
-  const segments = segmentsOf(pattern);
+function score(segments: readonly string[]): number {
   let total = segments.length;
   for (const segment of segments) {
     if (segment === '*') total += SEGMENT_SPLAT;
@@ -130,7 +137,11 @@ function score(pattern: string): number {
   return total;
 }
 
-const RANKED: readonly PageRoute[] = [...PAGE_ROUTES].sort((a, b) => score(b.path) - score(a.path));
+/** The table split and ranked once, at module load (the entry evaluates it before hydrating). */
+const RANKED: readonly CompiledRoute[] = PAGE_ROUTES.map((route: PageRoute) => {
+  const segments = segmentsOf(route.path);
+  return { route, segments, lower: segments.map((s) => s.toLowerCase()), score: score(segments) };
+}).sort((a, b) => b.score - a.score);
 
 function decode(segment: string): string | null {
   try {
@@ -140,9 +151,13 @@ function decode(segment: string): string | null {
   }
 }
 
-function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const want = segmentsOf(pattern);
-  const have = segmentsOf(pathname);
+function matchPattern(
+  compiled: CompiledRoute,
+  have: readonly string[],
+): Record<string, string> | null {
+  const want = compiled.segments;
+  const hasSplat = want[want.length - 1] === '*';
+  if (hasSplat ? have.length < want.length - 1 : have.length !== want.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
     const segment = want[i] as string;
@@ -150,24 +165,24 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
       params['*'] = have.slice(i).join('/');
       return params;
     }
-    const actual = have[i];
-    if (actual === undefined) return null;
+    const actual = have[i] as string;
     if (segment.startsWith(':')) {
       const value = decode(actual);
       if (value === null) return null;
       params[segment.slice(1)] = value;
-    } else if (segment.toLowerCase() !== actual.toLowerCase()) {
+    } else if (compiled.lower[i] !== actual.toLowerCase()) {
       return null;
     }
   }
-  return have.length === want.length ? params : null;
+  return params;
 }
 
 /** The route a pathname shows, with its parameters; null for an unknown path. */
 export function matchPageRoute(pathname: string): PageMatch | null {
-  for (const route of RANKED) {
-    const params = matchPattern(route.path, pathname);
-    if (params) return { route, params };
+  const have = segmentsOf(pathname);
+  for (const compiled of RANKED) {
+    const params = matchPattern(compiled, have);
+    if (params) return { route: compiled.route, params };
   }
   return null;
 }

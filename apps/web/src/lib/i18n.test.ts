@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { featureStrings, t } from './i18n';
+import { chooseLanguage, forgetLanguage } from './site';
 
 afterEach(() => {
   document.querySelector('meta[name="dau-site"]')?.remove();
@@ -10,6 +11,16 @@ function onSite(id: number) {
   meta.name = 'dau-site';
   meta.content = String(id);
   document.head.append(meta);
+}
+
+/** The prototype of `document` that defines its `cookie` accessor (the DOM library's own). */
+function cookieOwner(): Document {
+  let owner: object | null = document;
+  while (owner && !Object.prototype.hasOwnProperty.call(owner, 'cookie')) {
+    owner = Object.getPrototypeOf(owner) as object | null;
+  }
+  if (!owner) throw new Error('no cookie accessor');
+  return owner as Document;
 }
 
 describe('i18n', () => {
@@ -25,8 +36,28 @@ describe('i18n', () => {
     onSite(4);
     document.cookie = 'locale=en-tz; Path=/';
     expect(t('callMeBack')).toBe('Call me back');
-    document.cookie = 'locale=sw-tz; Path=/';
+    chooseLanguage('sw-tz');
+    expect(document.cookie).toContain('locale=sw-tz');
     expect(t('callMeBack')).toBe('Nipigie simu');
+  });
+
+  it('reads the locale cookie once, not on every string', () => {
+    onSite(4);
+    document.cookie = 'locale=en-tz; Path=/';
+    const cookie = vi.spyOn(cookieOwner(), 'cookie', 'get');
+    try {
+      expect(t('callMeBack')).toBe('Call me back');
+      expect(t('logIn')).toBe('LOG IN');
+      expect(t('menu')).toBe('MENU');
+      expect(cookie).toHaveBeenCalledTimes(1);
+      // Set behind the cache's back: still the language read first, until it is forgotten.
+      document.cookie = 'locale=sw-tz; Path=/';
+      expect(t('callMeBack')).toBe('Call me back');
+      forgetLanguage();
+      expect(t('callMeBack')).toBe('Nipigie simu');
+    } finally {
+      cookie.mockRestore();
+    }
   });
 
   it('falls back to English for unknown languages', () => {

@@ -4,6 +4,7 @@ import {
   RECONNECT_MAX_DELAY_MS,
 } from '@dau/contracts/realtime';
 import { CLIENT_ID, PLATFORM_ID } from '@dau/domain/sites';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import { create } from 'zustand';
 import { setRealtimeSocket, type DauSocket, type SocketLike } from './realtime-socket';
 import { useSessionStore } from './session-store';
@@ -30,15 +31,24 @@ export function reconnectDelay(attempt: number): number {
   );
 }
 
+/**
+ * The events channel of spec doc 2 §7 (decision 212). It opens on a WebSocket straight away:
+ * starting on long polling and upgrading cost six requests after the first paint, ~4 ms of main
+ * thread each on a slow phone (issue #18, ADR 196). Where the WebSocket cannot open (a proxy that
+ * drops the upgrade), the same attempt falls back to long polling (`tryAllTransports`).
+ */
+export const SOCKET_OPTIONS = {
+  path: '/api/events/stream',
+  autoConnect: false,
+  reconnection: false,
+  withCredentials: true,
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
+} satisfies Partial<ManagerOptions & SocketOptions>;
+
 async function defaultCreateSocket(): Promise<SocketLike> {
   const { io } = await import('socket.io-client');
-  // The events channel of spec doc 2 §7 (decision 212).
-  const socket: DauSocket = io({
-    path: '/api/events/stream',
-    autoConnect: false,
-    reconnection: false,
-    withCredentials: true,
-  });
+  const socket: DauSocket = io(SOCKET_OPTIONS);
   return socket;
 }
 

@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installLanguage } from '../lib/i18n';
 import { SW } from '../lib/i18n-sw';
+import { forgetLanguage } from '../lib/site';
 import { setViewport } from './viewport';
 
 // The app installs Swahili before its first render where it is spoken (main.tsx); tests may
@@ -49,6 +50,7 @@ beforeEach(() => {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
   });
+  forgetLanguage();
 });
 
 afterEach(() => {

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { COOKIES } from '@dau/contracts/http';
-import { LOCALE_COOKIE_DAYS } from '@dau/domain/constants';
-import { currentLanguage, currentSite } from '../../lib/site';
+import { chooseLanguage, currentLanguage, currentSite } from '../../lib/site';
 import styles from './header.module.css';
 import { featureStrings } from '../../lib/i18n';
 
@@ -54,7 +52,7 @@ export function LanguageSwitch({
                 className={styles.languageOption}
                 aria-pressed={language.code === current}
                 onClick={() => {
-                  document.cookie = `${COOKIES.locale}=${language.locale}; Max-Age=${LOCALE_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
+                  chooseLanguage(language.locale);
                   window.location.reload();
                 }}
               >

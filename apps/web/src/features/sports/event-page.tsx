@@ -2,6 +2,7 @@ import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summ
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { ApiError } from '../../lib/api-client';
 import { PageFrame } from '../../ui/page-frame';
 import { BetslipDock } from '../betslip/betslip-dock';
@@ -95,12 +96,23 @@ export function EventPage() {
 }
 
 function EventDetail({ event, back }: { event: EventSummary; back: string }) {
-  const live = useLiveStore((s) => s.events[event.id]);
-  const finished = live?.finished || event.finished;
-  const isLive = !finished && (live?.isLive ?? event.isLive);
+  // What the page draws, not the store's record: seeding the store after hydrating with the
+  // state already shown re-renders nothing (ADR 196).
+  const { finished, isLive, score, cancelled, clock, status } = useLiveStore(
+    useShallow((s) => {
+      const live = s.events[event.id];
+      const ended = live?.finished || event.finished;
+      return {
+        finished: ended,
+        isLive: !ended && (live?.isLive ?? event.isLive),
+        score: (live?.sc || event.sc).replace(':', ' : '),
+        cancelled: (live?.ms ?? event.ms) === CANCELLED,
+        clock: live?.mt || event.mt,
+        status: live?.st ?? event.st,
+      };
+    }),
+  );
   const { openMarketGroups } = useSportsTuning();
-  const score = (live?.sc || event.sc).replace(':', ' : ');
-  const cancelled = (live?.ms ?? event.ms) === CANCELLED;
   return (
     <PageFrame title={event.n}>
       <div className={styles.eventHead}>
@@ -121,8 +133,7 @@ function EventDetail({ event, back }: { event: EventSummary; back: string }) {
             </span>
           ) : isLive ? (
             <>
-              <span className={styles.liveDot} aria-hidden="true" /> {live?.mt || event.mt}{' '}
-              {live?.st ?? event.st}
+              <span className={styles.liveDot} aria-hidden="true" /> {clock} {status}
             </>
           ) : (
             <time dateTime={event.edt}>{kickOffText(event.edt)}</time>

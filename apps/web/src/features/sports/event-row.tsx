@@ -2,6 +2,7 @@ import type { EventSummary, MarketGroup } from '@dau/contracts/sports/event-summ
 import { t } from '../../lib/i18n';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { formatDayTime } from '@dau/domain/site-time';
 import { currentSite } from '../../lib/site';
 import { sportsTuning, NORMAL_MODE, type SportsTuning } from './display-mode';
@@ -62,14 +63,25 @@ export const EventRow = memo(function EventRow({
   /** Compact and data-saving choices (`display-mode.ts`). */
   tuning?: SportsTuning;
 }) {
-  const live = useLiveStore((s) => s.events[event.id]);
-  if (live?.removed) return null;
-  const isLive = live?.isLive ?? event.isLive;
-  const score = live?.sc ?? event.sc;
+  // What the row draws, not the store's record (like the odds buttons, ADR 189): the list's
+  // first seeding of the store with the state it already shows re-renders no row (ADR 196).
+  const { removed, isLive, score, clock, finished } = useLiveStore(
+    useShallow((s) => {
+      const live = s.events[event.id];
+      const status = live?.st ?? event.st;
+      return {
+        removed: live?.removed ?? false,
+        isLive: live?.isLive ?? event.isLive,
+        score: live?.sc ?? event.sc,
+        clock: live?.mt || event.mt || status,
+        finished: live?.finished ?? false,
+      };
+    }),
+  );
+  if (removed) return null;
   const [home = '', away = ''] = score.split(':');
   const market = chosenMarket(event, marketId, specifier);
   const suspended = event.ibs || (market ? market.ibs || market.s !== 1 : false);
-  const status = live?.st ?? event.st;
   const moreMarkets = Math.max(0, event.nro - 1);
   // The event page's data is fetched while the finger is still on the row (not when saving data),
   // into the app's one query client; on home that loads TanStack Query then, not before (ADR 004).
@@ -99,13 +111,13 @@ export const EventRow = memo(function EventRow({
           {isLive ? (
             <span className={styles.clock}>
               <span className={styles.liveDot} aria-hidden="true" />
-              {live?.mt || event.mt || status}
+              {clock}
             </span>
           ) : (
             <time dateTime={event.edt}>{kickOffText(event.edt)}</time>
           )}
           {suspended && <span className={styles.suspended}>{t('suspended')}</span>}
-          {live?.finished && <span className={styles.suspended}>{t('ended')}</span>}
+          {finished && <span className={styles.suspended}>{t('ended')}</span>}
           {tuning.showMarketCount && <span className={styles.more}>+{moreMarkets}</span>}
         </span>
         <span className={styles.team}>
