@@ -31,6 +31,7 @@ import * as casinoDebitCredit from './0876-casino-debit-credit';
 import * as ledgerPostMany from './0880-ledger-post-many';
 import * as casinoMoneyCalls from './0885-casino-money-calls';
 import * as casinoRoundSettledAtOnce from './0886-casino-round-settled-at-once';
+import * as placeBetsMany from './0890-place-bets-many';
 
 /**
  * Every migration, by name. Names sort in the order they run; modules take their own number
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0880-ledger-post-many': ledgerPostMany,
   '0885-casino-money-calls': casinoMoneyCalls,
   '0886-casino-round-settled-at-once': casinoRoundSettledAtOnce,
+  '0890-place-bets-many': placeBetsMany,
 };

@@ -267,9 +267,11 @@ export async function activeLimit(db: DbOrTx, userId: number, now: Date) {
     .executeTakeFirst();
 }
 
-/** Of these users, those on a break or self-excluded at `now`: each one's longest limit. */
-export async function activeLimits(db: DbOrTx, userIds: readonly number[], now: Date) {
-  if (userIds.length === 0) return [];
+/**
+ * Of these users (at least one), those on a break or self-excluded at `now`: each one's longest
+ * limit. A read not run: bet placement runs it inside its batch's legs' read (ADR 193).
+ */
+export function activeLimitsQuery(db: DbOrTx, userIds: readonly number[], now: Date) {
   return db
     .selectFrom('responsible_gambling_limits')
     .distinctOn('user_id')
@@ -278,8 +280,7 @@ export async function activeLimits(db: DbOrTx, userIds: readonly number[], now: 
     .where('starts_at', '<=', now)
     .where('ends_at', '>', now)
     .orderBy('user_id')
-    .orderBy('ends_at', 'desc')
-    .execute();
+    .orderBy('ends_at', 'desc');
 }
 
 export async function insertLimit(

@@ -8,18 +8,17 @@ import { taxBoostPercentage } from '@dau/domain/tax-boost';
 import { winBoostPercentage } from '@dau/domain/win-boost';
 import type { AppDeps, SessionUser } from '../../app-types';
 import type { Tx } from '../../db/database';
-import { gamblingRefusals } from '../accounts/responsible-gambling.service';
 import type { MarketSelection } from '../feed/market-availability';
 import {
   insufficientFunds,
-  postTransactions,
+  ledgerPostings,
   type LedgerEntryInput,
   type PostTransactionInput,
 } from '../wallet/ledger.service';
 import { betFigures } from './bet-wire';
 import type { NewSelection } from './betting.repository';
 import type { IndexedBet } from './open-bets-index';
-import { insertPlacedBets, type NewPlacedBet, type PlacedBet } from './placed-bet.repository';
+import { placeBetsWithStakes, type NewPlacedBet, type PlacedBet } from './placed-bet.repository';
 import { checkSlips, liveDelayOf, LiveDelayDue, type CheckedSelection } from './slip-checks';
 
 /** A slip that passed the checks needing no database, ready for its transaction. */
@@ -56,13 +55,14 @@ interface Priced {
 }
 
 /**
- * Slips booked in one database transaction (ADR 202; one slip alone is a batch of one), in
- * four statements whatever their number: responsible-gambling limits of their users, every leg
- * of every slip checked (market state and odds, in the transaction that commits), every stake
- * posted (`ledger_post_many`: each refused on its own when a balance would go below zero, a
- * repeated key answered as a duplicate), and every bet with its legs, stored answer and history
- * inserted. A slip refused at any step is left out of the steps after it; the others go on.
- * A live slip's first look only finds its delay (`LiveDelayDue`, nothing booked).
+ * Slips booked in one database transaction (ADR 202; one slip alone is a batch of one), in two
+ * statements whatever their number (ADR 193): one reads the responsible-gambling limits of their
+ * users and every leg of every slip (market state and odds, in the transaction that commits);
+ * one call posts every stake (`ledger_post_many`: each refused on its own when a balance would
+ * go below zero, a repeated key answered as a duplicate) and inserts every bet whose stake posted,
+ * with its legs, stored answer and history. A slip refused at any step is left out of the steps
+ * after it; the others go on. A live slip's first look only finds its delay (`LiveDelayDue`,
+ * nothing booked).
  */
 export async function bookBets(
   deps: AppDeps,
@@ -71,8 +71,10 @@ export async function bookBets(
 ): Promise<BookOutcome[]> {
   const outcomes: (BookOutcome | undefined)[] = slips.map(() => undefined);
   const now = deps.now();
-  const limited = await gamblingRefusals(
+  // Every slip's legs are read, also those of a user the limits refuse (the read is shared).
+  const { checks, limited } = await checkSlips(
     tx,
+    slips.map((s) => ({ selections: s.requested, policy: s.input.acceptOddsChanges })),
     slips.map((s) => s.user.userId),
     now,
   );
@@ -82,18 +84,10 @@ export async function bookBets(
     if (refusal) outcomes[i] = { refused: refusal };
     else open.push(i);
   });
-
-  const checks = await checkSlips(
-    tx,
-    open.map((i) => ({
-      selections: slips[i]!.requested,
-      policy: slips[i]!.input.acceptOddsChanges,
-    })),
-  );
   const priced: Priced[] = [];
-  open.forEach((index, k) => {
+  open.forEach((index) => {
     const slip = slips[index]!;
-    const checked = checks[k]!;
+    const checked = checks[index]!;
     if (!Array.isArray(checked)) {
       outcomes[index] = { refused: checked };
       return;
@@ -106,28 +100,29 @@ export async function bookBets(
     priced.push(price(index, slip, checked));
   });
 
-  const posted = await postTransactions(
+  // Stakes and bets in one call (ADR 193): a slip whose stake is refused stores no bet.
+  const stored = priced.map((p) => betToStore(p, now));
+  const results = await placeBetsWithStakes(
     tx,
-    priced.map((p) => p.posting),
+    ledgerPostings(
+      tx,
+      priced.map((p) => p.posting),
+    ),
+    stored,
   );
-  const toStore: { priced: Priced; stored: NewPlacedBet }[] = [];
   priced.forEach((p, k) => {
-    const outcome = posted[k]!;
-    if (outcome.status === 'insufficient') outcomes[p.index] = { refused: insufficientFunds() };
-    else if (outcome.status === 'duplicate') {
-      outcomes[p.index] = { refused: new DuplicatePlacement() };
-    } else toStore.push({ priced: p, stored: betToStore(p, outcome.transactionId, now) });
-  });
-
-  const placed = await insertPlacedBets(
-    tx,
-    toStore.map((s) => s.stored),
-  );
-  toStore.forEach(({ priced: p, stored }, k) => {
-    const bet = placed[k]!;
-    const response = stored.response as PlaceBetResponse;
-    response.betId = String(bet.betId);
-    outcomes[p.index] = { booked: { placed: bet, response, indexed: indexed(p, bet.betId) } };
+    const result = results[k]!;
+    if (result.status !== 'ok') {
+      const refused =
+        result.status === 'insufficient' ? insufficientFunds() : new DuplicatePlacement();
+      outcomes[p.index] = { refused };
+      return;
+    }
+    const response = stored[k]!.response as PlaceBetResponse;
+    response.betId = String(result.placed.betId);
+    outcomes[p.index] = {
+      booked: { placed: result.placed, response, indexed: indexed(p, result.placed.betId) },
+    };
   });
   return outcomes.map((o) => o ?? { refused: new Error('a slip of the batch was not booked') });
 }
@@ -203,7 +198,7 @@ function price(index: number, slip: SlipToBook, checked: CheckedSelection[]): Pr
 }
 
 /** The bet's row, legs and stored answer (its `betId` filled in by the statement that stores it). */
-function betToStore(p: Priced, stakeTransactionId: number, placedAt: Date): NewPlacedBet {
+function betToStore(p: Priced, placedAt: Date): NewPlacedBet {
   const { slip, legs, breakdown } = p;
   const { input, user, taxPolicy } = slip;
   const selections: NewSelection[] = legs.map((l) => ({
@@ -240,7 +235,6 @@ function betToStore(p: Priced, stakeTransactionId: number, placedAt: Date): NewP
     net_payout: breakdown.netPayout,
     capped: breakdown.capped,
     tax_policy: JSON.stringify(taxPolicy),
-    stake_transaction_id: stakeTransactionId,
     placed_at: placedAt,
   };
   const response: PlaceBetResponse = {

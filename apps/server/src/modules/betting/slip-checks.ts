@@ -1,9 +1,21 @@
+import { sql } from 'kysely';
 import { formatOdds, oddsToDecimal, type Odds } from '@dau/domain/odds';
 import { oddsAcceptable, type AcceptOddsChanges } from '@dau/domain/odds-acceptance';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/database';
 import { AppError, type ErrorDetail } from '../../errors/app-error';
-import { checkSelectionsOpen, type MarketSelection } from '../feed/market-availability';
+import {
+  availabilityAnswers,
+  availabilityRowsQuery,
+  distinctSelections,
+  type AvailabilityRowOf,
+  type MarketSelection,
+} from '../feed/market-availability';
+import {
+  gamblingRefusalsQuery,
+  refusalsOf,
+  type ActiveLimitRow,
+} from '../accounts/responsible-gambling.service';
 
 /** What PlaceBet checks of a slip's legs against the feed's state (issue #8). */
 
@@ -40,22 +52,33 @@ export interface SlipLegs {
 
 /**
  * Market active, producer up and odds acceptable for every leg of every slip, answered from the
- * database in the bets' transaction, all legs of all slips in one query. Each slip answers its
- * checked legs, or its refusal (CONFLICT) naming every refused leg, not only the first.
+ * database in the bets' transaction, all legs of all slips — and the responsible-gambling limits
+ * of `userIds` at `now` — in one statement (ADR 193). Each slip answers its checked legs, or its
+ * refusal (CONFLICT) naming every refused leg, not only the first; `limited` holds the refusal
+ * of each user on a break or self-excluded.
  */
 export async function checkSlips(
   db: DbOrTx,
   slips: readonly SlipLegs[],
-): Promise<(CheckedSelection[] | AppError)[]> {
-  const answers = await checkSelectionsOpen(
+  userIds: readonly number[],
+  now: Date,
+): Promise<{ checks: (CheckedSelection[] | AppError)[]; limited: Map<number, AppError> }> {
+  const selections = slips.flatMap((slip) => slip.selections);
+  if (selections.length === 0) return { checks: [], limited: new Map() };
+  const { rows } = await sql<{ legs: AvailabilityRowOf[] | null; limits: ActiveLimitRow[] | null }>`
+    select (select jsonb_agg(a) from (${availabilityRowsQuery(distinctSelections(selections))}) a)
+        as legs,
+      (select jsonb_agg(l) from (${gamblingRefusalsQuery(db, userIds, now)}) l) as limits`.execute(
     db,
-    slips.flatMap((slip) => slip.selections),
   );
+  const read = rows[0]!;
+  // The legs' producer-alive rule keeps the wall clock, as `checkSelectionsOpen` does.
+  const answers = availabilityAnswers(selections, read.legs ?? [], new Date());
   let next = 0;
-  return slips.map(({ selections, policy }) => {
+  const checks = slips.map(({ selections: legs, policy }) => {
     const errors: ErrorDetail[] = [];
     const checked: CheckedSelection[] = [];
-    for (const s of selections) {
+    for (const s of legs) {
       const availability = answers[next++]!;
       if (!availability.open) {
         errors.push(perEvent(s.eventId, availability.reason, availability.message));
@@ -70,6 +93,7 @@ export async function checkSlips(
     }
     return errors.length > 0 ? new AppError('CONFLICT', errors) : checked;
   });
+  return { checks, limited: refusalsOf(read.limits ?? []) };
 }
 
 /** The live delay a slip waits before its last check: the longest of its live legs' sports. */

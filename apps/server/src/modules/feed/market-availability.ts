@@ -159,35 +159,62 @@ export async function checkSelectionsOpen(
   selections: readonly MarketSelection[],
   now: Date = new Date(),
 ): Promise<SelectionAvailability[]> {
-  const key = (s: MarketSelection) => `${s.eventId}:${s.marketId}:${s.specifier}:${s.outcomeId}`;
-  const distinct = [...new Map(selections.map((s) => [key(s), s])).values()];
-  const found = new Map<string, AvailabilityRow>();
+  const distinct = distinctSelections(selections);
+  const rows: AvailabilityRowOf[] = [];
   for (let i = 0; i < distinct.length; i += BATCH) {
     const part = distinct.slice(i, i + BATCH);
-    const wanted = sql.join(
-      part.map(
-        (s) =>
-          sql`(${s.eventId}::int, ${s.marketId}::int, ${s.specifier}::text, ${s.outcomeId}::int)`,
-      ),
-    );
-    const { rows } = await sql<
-      AvailabilityRow & { eventId: number; marketId: number; specifier: string; outcomeId: number }
-    >`
-      select w.event_id as "eventId", w.market_id as "marketId", w.specifier,
-        w.outcome_id as "outcomeId", e.status as "eventStatus", e.producer,
-        e.sport_id as "sportId", e.home, e.away, m.status as "marketStatus",
-        m.name as "marketName", o.odds, o.active, o.name as "outcomeName",
-        p.up as "producerUp", p.last_alive_at as "lastAliveAt"
-      from (values ${wanted}) as w(event_id, market_id, specifier, outcome_id)
-      join feed_events e on e.id = w.event_id
-      join feed_producers p on p.id = e.producer
-      left join feed_markets m on m.event_id = e.id and m.market_id = w.market_id
-        and m.specifier = w.specifier
-      left join feed_outcomes o on o.event_id = m.event_id and o.market_id = m.market_id
-        and o.specifier = m.specifier and o.outcome_id = w.outcome_id`.execute(db);
-    for (const row of rows) found.set(key(row), row);
+    rows.push(...(await availabilityRowsQuery(part).execute(db)).rows);
   }
-  return selections.map((s) => availabilityOf(found.get(key(s)), now));
+  return availabilityAnswers(selections, rows, now);
+}
+
+/** What the availability read answers for one selection it found (keyed by the selection). */
+export type AvailabilityRowOf = AvailabilityRow & MarketSelection;
+
+const selectionKey = (s: MarketSelection) =>
+  `${s.eventId}:${s.marketId}:${s.specifier}:${s.outcomeId}`;
+
+/** Each selection once (a batch of slips often names one selection several times). */
+export function distinctSelections(selections: readonly MarketSelection[]): MarketSelection[] {
+  return [...new Map(selections.map((s) => [selectionKey(s), s])).values()];
+}
+
+/**
+ * The read behind `checkSelectionsOpen` for some distinct selections: one row per selection
+ * whose event exists (its market and outcome joined while they exist), as a query of its own or
+ * a subquery of a larger statement (a bet batch reads it with its users' limits, ADR 193).
+ */
+export function availabilityRowsQuery(selections: readonly MarketSelection[]) {
+  const wanted = sql.join(
+    selections.map(
+      (s) =>
+        sql`(${s.eventId}::int, ${s.marketId}::int, ${s.specifier}::text, ${s.outcomeId}::int)`,
+    ),
+  );
+  return sql<AvailabilityRowOf>`
+    select w.event_id as "eventId", w.market_id as "marketId", w.specifier,
+      w.outcome_id as "outcomeId", e.status as "eventStatus", e.producer,
+      e.sport_id as "sportId", e.home, e.away, m.status as "marketStatus",
+      m.name as "marketName", o.odds, o.active, o.name as "outcomeName",
+      p.up as "producerUp", p.last_alive_at as "lastAliveAt"
+    from (values ${wanted}) as w(event_id, market_id, specifier, outcome_id)
+    join feed_events e on e.id = w.event_id
+    join feed_producers p on p.id = e.producer
+    left join feed_markets m on m.event_id = e.id and m.market_id = w.market_id
+      and m.specifier = w.specifier
+    left join feed_outcomes o on o.event_id = m.event_id and o.market_id = m.market_id
+      and o.specifier = m.specifier and o.outcome_id = w.outcome_id`;
+}
+
+/** The rules of `checkSelectionOpen` applied to the rows read, in the order of `selections`. */
+export function availabilityAnswers(
+  selections: readonly MarketSelection[],
+  rows: readonly AvailabilityRowOf[],
+  now: Date,
+): SelectionAvailability[] {
+  const found = new Map<string, AvailabilityRow>();
+  for (const row of rows) found.set(selectionKey(row), row);
+  return selections.map((s) => availabilityOf(found.get(selectionKey(s)), now));
 }
 
 /**

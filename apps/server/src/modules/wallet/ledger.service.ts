@@ -6,9 +6,8 @@ import {
   ledgerProblems,
   lockLedgerAccounts,
   postLedger,
-  postLedgerMany,
+  ledgerPostManyInput,
   type LedgerPosting,
-  type PostingOutcome,
 } from './wallet.repository';
 import {
   SHARDED_SYSTEM_KINDS,
@@ -185,18 +184,18 @@ export async function postTransaction(
   };
 }
 
+/** What `ledger_post_many` answers for one posting (migration 0880). */
+export type PostingStatus = 'ok' | 'duplicate' | 'insufficient';
+
 /**
- * Several postings inside the caller's database transaction in one round trip, each refused on
- * its own (ADR 202): answers per posting `ok` or `duplicate` with a transaction id, or
- * `insufficient` when it would take a user account below zero (it moved nothing; the others
- * went on). All use the transaction's shard of the house's accounts; an account appears at most
- * once per posting. The accounts stay locked until the commit.
+ * Several postings for `ledger_post_many`, checked (each balanced, an account at most once per
+ * posting, the house's accounts on the transaction's shard), as the JSON its caller's statement
+ * passes (bet placement's `place_bets_many`, ADR 193). That call posts them inside the caller's
+ * transaction in one round trip, each refused on its own (ADR 202): per posting `ok` or
+ * `duplicate` with a transaction id, or `insufficient` when it would take a user account below
+ * zero (it moved nothing; the others went on). The accounts stay locked until the commit.
  */
-export async function postTransactions(
-  tx: Tx,
-  inputs: readonly PostTransactionInput[],
-): Promise<PostingOutcome[]> {
-  if (inputs.length === 0) return [];
+export function ledgerPostings(tx: Tx, inputs: readonly PostTransactionInput[]): string {
   const shard = transactionShard(tx);
   const postings = inputs.map((input) => {
     const posting = preparePosting(input, shard);
@@ -206,7 +205,7 @@ export async function postTransactions(
     }
     return posting;
   });
-  return postLedgerMany(tx, postings);
+  return ledgerPostManyInput(postings);
 }
 
 export interface LedgerCheck {

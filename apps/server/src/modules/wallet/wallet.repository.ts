@@ -88,40 +88,20 @@ export async function lockLedgerAccounts(
     for update of a`.execute(db);
 }
 
-/** What `ledger_post_many` answers for one posting (migration 0880). */
-export type PostingOutcome =
-  | { status: 'ok' | 'duplicate'; transactionId: number }
-  | { status: 'insufficient'; transactionId: null };
-
 /**
- * Several postings in one round trip (`ledger_post_many`, migration 0880), each refused on its
- * own: one answer per posting, in order — `ok`, `duplicate` (its key exists: the first posting's
- * id) or `insufficient` (a user account would go below zero; it moved nothing).
+ * The input of `ledger_post_many` (migration 0880) for these postings, as the JSON text its
+ * caller's statement passes: several postings in one call, each refused on its own (bet
+ * placement's `place_bets_many` calls it, migration 0890).
  */
-export async function postLedgerMany(
-  db: DbOrTx,
-  postings: readonly LedgerPosting[],
-): Promise<PostingOutcome[]> {
-  const input = postings.map(({ header, entries }) => ({
-    kind: header.kind,
-    key: header.idempotencyKey,
-    user: header.userId,
-    meta: header.meta,
-    entries: entries.map((e) => ({ u: e.userId, k: e.kind, s: e.shard, a: e.amount })),
-  }));
-  const { rows } = await sql<{
-    ord: number;
-    status: PostingOutcome['status'];
-    transaction_id: string | null;
-  }>`
-    select * from ledger_post_many(${JSON.stringify(input)}::jsonb)`.execute(db);
-  if (rows.length !== postings.length) {
-    throw new Error(`ledger_post_many answered ${rows.length} of ${postings.length} postings`);
-  }
-  return rows.map((r) =>
-    r.status === 'insufficient'
-      ? { status: 'insufficient', transactionId: null }
-      : { status: r.status, transactionId: Number(r.transaction_id) },
+export function ledgerPostManyInput(postings: readonly LedgerPosting[]): string {
+  return JSON.stringify(
+    postings.map(({ header, entries }) => ({
+      kind: header.kind,
+      key: header.idempotencyKey,
+      user: header.userId,
+      meta: header.meta,
+      entries: entries.map((e) => ({ u: e.userId, k: e.kind, s: e.shard, a: e.amount })),
+    })),
   );
 }
 
