@@ -3,17 +3,17 @@ import type { OddsChangePush } from '@dau/contracts/sports/realtime-payloads';
 import type { EventChange } from '../../src/modules/feed/feed-ingestion';
 import {
   FeedPublisher,
-  ODDS_FLUSH_SLICE_MS,
+  ODDS_LOAD_FACTOR,
+  ODDS_MAX_GAP_MS,
   ODDS_MIN_GAP_MS,
 } from '../../src/modules/feed/feed-publisher';
 import { FeedReadModel, type ReadEvent } from '../../src/modules/feed/read-model';
 import type { Realtime } from '../../src/realtime/socket-server';
 
 /**
- * The coalescing of price pushes (ADR 231) and their flushes in slices (ADR 194), on a fake clock
- * and a fake Socket.IO whose sends take as long as the test says: at once when idle, at most once
- * per gap when busy, a long flush written a slice per turn of the event loop and the next one
- * starting when it ends.
+ * The adaptive coalescing of price pushes (ADR 231), on a fake clock and a fake Socket.IO whose
+ * sends take as long as the test says: at once when idle, at most once per gap when busy, the
+ * gap growing with what a flush cost and capped.
  */
 let now = 0;
 let sendCostMs = 0;
@@ -33,8 +33,7 @@ const model = new FeedReadModel();
 let publisher: FeedPublisher;
 
 beforeEach(() => {
-  // setImmediate stays real: a flush's slices are counted in real turns of the event loop.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  vi.useFakeTimers();
   now = 0;
   sendCostMs = 0;
   sent.length = 0;
@@ -128,53 +127,33 @@ it('keeps the minimum gap after a flush, the latest price of a market winning', 
   expect(sent.map((s) => price(s.payload))).toEqual([1.5, 1.7, 1.8]);
 });
 
-/** One real turn of the event loop (a flush's next slice is written in it). */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-it('writes a long flush a slice per turn, and starts the next when it ends', async () => {
-  sendCostMs = 3;
-  for (let id = 1; id <= 10; id++) change(id, 150);
-  vi.advanceTimersByTime(0);
-  // A slice ends once it has written for ODDS_FLUSH_SLICE_MS (here 2 sends of 3 ms); the rest
-  // waits for a turn of the event loop, where a timer or a database answer can run.
-  const perSlice = Math.ceil(ODDS_FLUSH_SLICE_MS / sendCostMs);
-  expect(perSlice).toBeLessThan(10);
-  expect(sent).toHaveLength(perSlice);
-  const started = sent[0]!.at;
-  // While the flush is under way market 1 (sent) and market 10 (not yet) move, and market 11
-  // moves for the first time: 10 and 11 go in this flush with their latest price, 1 waits.
+it('widens the gap with what a flush cost, up to the cap, and narrows it when sends are cheap', async () => {
+  sendCostMs = 40;
+  change(1, 150);
+  change(2, 150);
+  await advance(0);
+  // Two sends of 40 ms: the next flush waits 80 ms × the load factor after this one ended.
+  const gap = 80 * ODDS_LOAD_FACTOR;
+  expect(gap).toBeGreaterThan(ODDS_MIN_GAP_MS);
+  expect(publisher.currentGapMs()).toBe(gap);
+  const ended = now;
   change(1, 160);
-  change(10, 170);
-  change(11, 200);
-  await turn();
-  expect(sent).toHaveLength(2 * perSlice);
-  while (sent.length < 11) await turn();
-  await turn();
-  expect(sent).toHaveLength(11);
-  expect(sent.map((s) => s.payload.eventId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-  expect(price(sent[9]!.payload)).toBe(1.7);
-  // The flush took 33 ms, less than the gap: market 1's new price goes a gap after it started.
-  expect(publisher.currentGapMs()).toBe(ODDS_MIN_GAP_MS);
-  await advance(started + ODDS_MIN_GAP_MS - now - 1);
-  expect(sent).toHaveLength(11);
+  await advance(gap - 1);
+  expect(sent).toHaveLength(2);
   await advance(1);
-  expect(sent.slice(11).map((s) => [s.payload.eventId, price(s.payload)])).toEqual([[1, 1.6]]);
+  expect(sent).toHaveLength(3);
+  expect(sent[2]!.at - ended).toBe(gap);
 
-  // A flush longer than the gap: the next one (market 1 moved after it was written) starts as
-  // soon as it ends, the gap not widened.
-  sendCostMs = 20;
-  await advance(ODDS_MIN_GAP_MS);
-  for (let id = 1; id <= 5; id++) change(id, 180);
-  vi.advanceTimersByTime(0);
-  const second = sent[12]!.at;
-  change(1, 190);
-  while (sent.length < 17) await turn();
-  expect(now - second).toBe(5 * sendCostMs);
-  expect(publisher.currentGapMs()).toBe(5 * sendCostMs);
-  await vi.advanceTimersByTimeAsync(0);
-  expect(sent).toHaveLength(18);
-  expect(sent[17]!.at).toBe(second + 5 * sendCostMs);
-  expect(price(sent[17]!.payload)).toBe(1.9);
+  sendCostMs = ODDS_MAX_GAP_MS;
+  change(1, 170);
+  await advance(ODDS_MAX_GAP_MS);
+  expect(publisher.currentGapMs()).toBe(ODDS_MAX_GAP_MS);
+
+  sendCostMs = 1;
+  change(1, 180);
+  await advance(ODDS_MAX_GAP_MS);
+  expect(sent.map((s) => price(s.payload))).toEqual([1.5, 1.5, 1.6, 1.7, 1.8]);
+  expect(publisher.currentGapMs()).toBe(ODDS_MIN_GAP_MS);
 });
 
 it('bounds the pushes of a market changing every millisecond to one per gap', async () => {

@@ -1,26 +1,24 @@
 import { rooms } from '@dau/contracts/realtime';
 import type { FeedStatus } from '@dau/contracts/sports/feed-status';
 import type { OddsChangePush } from '@dau/contracts/sports/realtime-payloads';
-import type { Realtime, RealtimeServer } from '../../realtime/socket-server';
+import type { Realtime } from '../../realtime/socket-server';
 import { toEventSummary, toMarketGroup } from '../sports/event-wire';
 import type { EventChange, IngestionListener } from './feed-ingestion';
 import type { ProducerId } from './feed-messages';
 import { isLiveStatus, marketKey, type FeedReadModel } from './read-model';
 
 /**
- * Price pushes are coalesced per market (ADR 231) and written in slices (ADR 194): after a quiet
- * spell the next change goes out at once (on the next timer tick, so changes of one commit
- * travel together); otherwise a flush starts `ODDS_MIN_GAP_MS` after the one before it started,
- * or when that one ends if it took longer. One market so reaches a client at most 20 times a
- * second (the latest price wins). A flush writes for at most `ODDS_FLUSH_SLICE_MS`, then lets the
- * event loop turn (database answers, requests, timers) before it goes on: at 10,000 clients a
- * flush is tens to hundreds of milliseconds of socket writes, which no longer hold the feed's
- * commits. Nothing lengthens the gap but the flush itself: when sending takes the whole loop,
- * flushes run back to back and each one carries what piled up during the last (the latest price
- * of a market replacing the ones before it).
+ * Price pushes are coalesced per market with a gap that follows the load (ADR 231): after a
+ * quiet spell the next change goes out at once (on the next timer tick, so changes of one
+ * commit travel together); after a flush the next one waits at least `ODDS_MIN_GAP_MS`, and as
+ * long as that flush took to send (`ODDS_LOAD_FACTOR` times), up to `ODDS_MAX_GAP_MS`. One
+ * market so reaches a client at most 20 times a second (the latest price wins); the gap only
+ * grows past the minimum once sending prices would take half of the event loop, where waiting
+ * longer is what lets the latest price replace more of the pending ones.
  */
 export const ODDS_MIN_GAP_MS = 50;
-export const ODDS_FLUSH_SLICE_MS = 5;
+export const ODDS_MAX_GAP_MS = 300;
+export const ODDS_LOAD_FACTOR = 1;
 
 export interface FeedPublisherOptions {
   /** A monotonic clock in ms (tests step it). */
@@ -34,13 +32,11 @@ export interface FeedPublisherOptions {
 export class FeedPublisher implements IngestionListener {
   private readonly pending = new Map<string, { rooms: string[]; payload: OddsChangePush }>();
   private timer: NodeJS.Timeout | null = null;
-  /** The rest of a flush under way, written after a turn of the event loop. */
-  private rest: NodeJS.Immediate | null = null;
   private readonly watchers: IngestionListener[] = [];
   private readonly clock: () => number;
-  /** When the last flush started, and how long it took from its start to its last write. */
+  /** When the last flush ended, and the gap to keep after it. */
   private lastFlushAt = -Infinity;
-  private lastFlushMs = 0;
+  private gap = ODDS_MIN_GAP_MS;
 
   constructor(
     private readonly realtime: Realtime,
@@ -50,9 +46,9 @@ export class FeedPublisher implements IngestionListener {
     this.clock = options.clock ?? (() => performance.now());
   }
 
-  /** From the start of the last flush to the earliest start of the next one. */
+  /** The wait after the last flush before the next one, as the last flush's cost set it. */
   currentGapMs(): number {
-    return Math.max(ODDS_MIN_GAP_MS, this.lastFlushMs);
+    return this.gap;
   }
 
   /**
@@ -117,14 +113,10 @@ export class FeedPublisher implements IngestionListener {
     if (change.deleted) {
       io.to(eventRooms).emit('EventDeleted', { eventId: event.id, sportId: event.sportId });
     }
-    this.schedule();
-  }
-
-  /** The next flush, one gap after the last one started (none while one is under way). */
-  private schedule(): void {
-    if (this.pending.size === 0 || this.timer || this.rest) return;
-    const wait = Math.max(0, this.lastFlushAt + ODDS_MIN_GAP_MS - this.clock());
-    this.timer = setTimeout(() => this.flush(), wait);
+    if (this.pending.size > 0 && !this.timer) {
+      const wait = Math.max(0, this.lastFlushAt + this.gap - this.clock());
+      this.timer = setTimeout(() => this.flush(), wait);
+    }
   }
 
   producerChanged(producer: ProducerId, up: boolean): void {
@@ -141,48 +133,24 @@ export class FeedPublisher implements IngestionListener {
     };
   }
 
-  /**
-   * Sends the latest price of every market that changed since the last flush, in slices of
-   * `ODDS_FLUSH_SLICE_MS` with a turn of the event loop between. A market that moves while the
-   * flush is under way goes in it too, with its latest price, unless this flush already sent it:
-   * then it waits for the next flush (so a market is sent at most once per flush).
-   */
+  /** Sends the latest prices of every market that changed since the last flush. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.rest) return;
     const io = this.realtime.io;
-    if (!io) {
-      this.pending.clear();
-      return;
-    }
-    if (this.pending.size === 0) return;
-    this.lastFlushAt = this.clock();
-    this.write(io, new Set());
-  }
-
-  private write(io: RealtimeServer, sent: Set<string>): void {
-    this.rest = null;
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    if (!io || batch.length === 0) return;
     const began = this.clock();
-    for (const [key, push] of this.pending) {
-      if (sent.has(key)) continue;
-      if (this.clock() - began >= ODDS_FLUSH_SLICE_MS) {
-        this.rest = setImmediate(() => this.write(io, sent));
-        return;
-      }
-      sent.add(key);
-      this.pending.delete(key);
-      io.to(push.rooms).emit('oddsChange', push.payload);
-    }
-    this.lastFlushMs = this.clock() - this.lastFlushAt;
-    this.schedule();
+    for (const { rooms: targets, payload } of batch) io.to(targets).emit('oddsChange', payload);
+    this.lastFlushAt = this.clock();
+    const cost = this.lastFlushAt - began;
+    this.gap = Math.min(ODDS_MAX_GAP_MS, Math.max(ODDS_MIN_GAP_MS, cost * ODDS_LOAD_FACTOR));
   }
 
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.rest) clearImmediate(this.rest);
-    this.rest = null;
     this.pending.clear();
   }
 }
